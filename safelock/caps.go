@@ -1,0 +1,111 @@
+package safelock
+
+import (
+	"context"
+	"errors"
+	"reflect"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/redis/go-redis/v9"
+)
+
+// Support states of a native conditional command on one client's servers.
+const (
+	supportUnknown int32 = iota // not probed yet: try native once
+	supportNative               // the server ran it
+	supportLua                  // the server rejected it: use Lua
+)
+
+// caps records, per client, whether the servers accept DELEX IFEQ and
+// SET IFEQ (Redis 8.4+). The first conditional call is the probe: it sends
+// the native command, and a server that does not know it rejects it without
+// executing anything ("unknown command" or "syntax error"), so falling back
+// to the Lua script costs one extra round trip once and is always safe. A
+// later rejection (a failover to an older server) flips back to Lua.
+type caps struct {
+	delex   atomic.Int32
+	setIfeq atomic.Int32
+}
+
+// capsCacheLimit bounds the per-client cache so that programs creating a
+// client per request cannot grow it without limit; a reset only costs a
+// new probe.
+const capsCacheLimit = 256
+
+var capsCache = struct {
+	sync.Mutex
+	m map[Client]*caps
+}{m: map[Client]*caps{}}
+
+// capsOf returns the shared capability record of client. Clients whose
+// dynamic type is not comparable cannot be map keys; they get a fresh record
+// that says Lua, so they never pay a probe per call.
+func capsOf(client Client) *caps {
+	if !reflect.TypeOf(client).Comparable() {
+		c := &caps{}
+		c.delex.Store(supportLua)
+		c.setIfeq.Store(supportLua)
+		return c
+	}
+	capsCache.Lock()
+	defer capsCache.Unlock()
+	c, ok := capsCache.m[client]
+	if !ok {
+		if len(capsCache.m) >= capsCacheLimit {
+			clear(capsCache.m)
+		}
+		c = &caps{}
+		capsCache.m[client] = c
+	}
+	return c
+}
+
+// release runs the owner-checked delete once and reports whether it deleted.
+func (c *caps) release(ctx context.Context, client Client, key, token string) (bool, error) {
+	if c.delex.Load() != supportLua {
+		n, err := client.DelExArgs(ctx, key, redis.DelExArgs{Mode: "IFEQ", MatchValue: token}).Result()
+		if !isUnsupported(err) {
+			if err == nil {
+				c.delex.Store(supportNative)
+			}
+			return n == 1, err
+		}
+		c.delex.Store(supportLua)
+	}
+	n, err := releaseScript.Run(ctx, client, []string{key}, token).Int64()
+	return n == 1, err
+}
+
+// refresh runs the owner-checked TTL reset once and reports whether it
+// applied.
+func (c *caps) refresh(ctx context.Context, client Client, key, token string, ttl time.Duration) (bool, error) {
+	if c.setIfeq.Load() != supportLua {
+		err := client.SetArgs(ctx, key, token, redis.SetArgs{Mode: "IFEQ", MatchValue: token, TTL: ttl}).Err()
+		if !isUnsupported(err) {
+			if err == nil || errors.Is(err, redis.Nil) {
+				c.setIfeq.Store(supportNative)
+				return err == nil, nil
+			}
+			return false, err
+		}
+		c.setIfeq.Store(supportLua)
+	}
+	n, err := refreshScript.Run(ctx, client, []string{key}, token, ttl.Milliseconds()).Int64()
+	return n == 1, err
+}
+
+// isUnsupported reports whether err is a server reply saying the command or
+// its IFEQ argument is unknown: the command was not executed.
+func isUnsupported(err error) bool {
+	var rerr redis.Error
+	if err == nil || !errors.As(err, &rerr) {
+		return false
+	}
+	msg := strings.ToLower(rerr.Error())
+	return strings.HasPrefix(msg, "err unknown command") ||
+		strings.HasPrefix(msg, "err syntax error") ||
+		strings.HasPrefix(msg, "err unknown subcommand")
+}

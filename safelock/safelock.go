@@ -1,0 +1,138 @@
+package safelock
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"reflect"
+	"time"
+
+	"github.com/redis/go-redis/v9"
+)
+
+// Client is the narrowest go-redis v9 interface safelock needs: scripts
+// (EVALSHA with EVAL fallback), GET to resolve unknown outcomes, SET for the
+// acquire and the native conditional refresh, and DELEX for the native
+// conditional release. *redis.Client, *redis.ClusterClient, *redis.Ring,
+// redis.UniversalClient and redis.Cmdable all satisfy it.
+type Client interface {
+	redis.Scripter
+	Get(ctx context.Context, key string) *redis.StringCmd
+	SetArgs(ctx context.Context, key string, value interface{}, a redis.SetArgs) *redis.StatusCmd
+	DelExArgs(ctx context.Context, key string, a redis.DelExArgs) *redis.IntCmd
+}
+
+var (
+	// ErrNotObtained is returned by Obtain when the key is held by someone
+	// else and the retry strategy gave up (or the context ended first), and
+	// by the methods of a nil *Lock.
+	ErrNotObtained = errors.New("safelock: not obtained")
+
+	// ErrNotOwner means Redis answered 0 to an owner-checked command: the key
+	// does not hold the caller's token (it expired, or another owner holds
+	// it). Nothing was deleted or extended.
+	ErrNotOwner = errors.New("safelock: not owner")
+
+	// ErrLeaseLost means the lease can no longer be relied on: after an
+	// unknown outcome the key no longer holds the caller's token, a renewal
+	// found another owner, or the local danger-zone deadline passed. It is
+	// also the cause of a Lock's cancelled Context.
+	ErrLeaseLost = errors.New("safelock: lease lost")
+
+	// ErrUnknownOutcome means a release or refresh may or may not have taken
+	// effect (timeout or broken connection) and reading the key back failed
+	// too. The lease must be treated as lost; the key expires with its TTL.
+	ErrUnknownOutcome = errors.New("safelock: outcome unknown")
+)
+
+// tokenBytes is 128 bits: enough that two acquisitions never share a token.
+const tokenBytes = 16
+
+// NewToken returns a fresh owner token: 128 bits from crypto/rand, encoded
+// as unpadded URL-safe base64 (22 characters). Use one token per
+// acquisition, never a fixed instance or thread id.
+func NewToken() string {
+	var b [tokenBytes]byte
+	// crypto/rand.Read never returns an error since Go 1.24; it crashes the
+	// program if the system source fails, which is the right outcome for a
+	// lock that would otherwise hand out guessable tokens.
+	_, _ = rand.Read(b[:])
+	return base64.RawURLEncoding.EncodeToString(b[:])
+}
+
+// Release deletes key only if it still holds token, atomically (DELEX IFEQ
+// where the server has it, a Lua compare-and-delete by EVALSHA otherwise).
+// It returns ErrNotOwner if the key holds another value or is gone, and never
+// follows that with an unconditional delete. When the call times out or its
+// connection breaks, Release reads the key: if it still holds token the same
+// conditional delete is sent again, otherwise it returns ErrLeaseLost; if the
+// key cannot be read either it returns ErrUnknownOutcome.
+func Release(ctx context.Context, client Client, key, token string) error {
+	if err := checkCall(client, key, token); err != nil {
+		return fmt.Errorf("safelock: release: %w", err)
+	}
+	op := func(ctx context.Context) (bool, error) {
+		return capsOf(client).release(ctx, client, key, token)
+	}
+	if err := settle(ctx, client, key, token, op); err != nil {
+		return fmt.Errorf("safelock: release %q: %w", key, err)
+	}
+	return nil
+}
+
+// Refresh sets the TTL of key to ttl only if it still holds token,
+// atomically (SET key token IFEQ token PX ttl where the server has it, a Lua
+// compare-and-PEXPIRE by EVALSHA otherwise). Its errors are those of Release.
+// It never re-creates a key that has expired.
+func Refresh(ctx context.Context, client Client, key, token string, ttl time.Duration) error {
+	if err := checkCall(client, key, token); err != nil {
+		return fmt.Errorf("safelock: refresh: %w", err)
+	}
+	if err := checkTTL(ttl); err != nil {
+		return fmt.Errorf("safelock: refresh: %w", err)
+	}
+	op := func(ctx context.Context) (bool, error) {
+		return capsOf(client).refresh(ctx, client, key, token, ttl)
+	}
+	if err := settle(ctx, client, key, token, op); err != nil {
+		return fmt.Errorf("safelock: refresh %q: %w", key, err)
+	}
+	return nil
+}
+
+// checkCall rejects the inputs that would otherwise panic inside go-redis or
+// silently match the wrong owner.
+func checkCall(client Client, key, token string) error {
+	if isNilClient(client) {
+		return errors.New("nil client")
+	}
+	if key == "" {
+		return errors.New("empty key")
+	}
+	if token == "" {
+		// An empty token would compare equal to an empty value written by
+		// anyone; it can never prove ownership.
+		return errors.New("empty token")
+	}
+	return nil
+}
+
+// checkTTL rejects durations Redis cannot express as a positive PX value.
+func checkTTL(ttl time.Duration) error {
+	if ttl < time.Millisecond {
+		return fmt.Errorf("ttl %v is below 1ms", ttl)
+	}
+	return nil
+}
+
+// isNilClient reports whether client is nil or a typed nil pointer, which
+// would make go-redis panic on the first call.
+func isNilClient(client Client) bool {
+	if client == nil {
+		return true
+	}
+	v := reflect.ValueOf(client)
+	return v.Kind() == reflect.Pointer && v.IsNil()
+}
