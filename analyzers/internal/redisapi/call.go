@@ -1,0 +1,71 @@
+package redisapi
+
+import (
+	"go/ast"
+	"go/types"
+)
+
+// A Call is a recognised Redis client call: the command it sends and the
+// expressions that supply its key, value and expiry.
+type Call struct {
+	Expr    *ast.CallExpr
+	Func    *types.Func
+	Kind    Kind
+	Command string // the Redis command, for messages: "SET NX", "DEL", "EXPIRE"
+	Method  string // the Go method or function name: "SetNX", "Do"
+
+	Client ast.Expr // the receiver (go-redis, redigo) or client argument (safelock.Release)
+	Ctx    ast.Expr // the context argument, if the API takes one
+
+	Key   ast.Expr   // the (first) key, nil when unknown
+	Keys  []ast.Expr // every key (DEL k1 k2, a script's KEYS)
+	Value ast.Expr   // the value written
+	Match ast.Expr   // the value compared (IFEQ, DELIFEQ)
+
+	TTL    ast.Expr // the expiry expression, nil when none or unknown
+	TTLIs  TTLState
+	TTLAt  bool // TTL is an absolute time
+	NX     bool // write only if absent
+	Queued bool // sent in a pipeline or MULTI: runs only at Exec
+
+	Script *ScriptCall // for Kind Script
+	Fn     ast.Expr    // callback of Watch / Pipelined
+
+	Library string // lock library name for Lock* kinds
+	V9      bool   // go-redis v9 API (safelock fixes apply)
+	Redigo  bool
+}
+
+// A ScriptCall is a Lua script invocation.
+type ScriptCall struct {
+	Source string // the script's source, "" when it cannot be determined
+	Known  bool
+	Args   []ast.Expr // ARGV
+	// ArgsComplete reports whether Args are all the ARGV (no spread slice).
+	ArgsComplete bool
+}
+
+// KeyAt returns the expression of KEYS[i] (1-based), or nil.
+func (c *Call) KeyAt(i int) ast.Expr {
+	if i < 1 || i > len(c.Keys) {
+		return nil
+	}
+	return c.Keys[i-1]
+}
+
+// ArgAt returns the expression of ARGV[i] (1-based), or nil.
+func (c *Call) ArgAt(i int) ast.Expr {
+	if c.Script == nil || i < 1 || i > len(c.Script.Args) {
+		return nil
+	}
+	return c.Script.Args[i-1]
+}
+
+// IsWrite reports whether the call writes or deletes its key.
+func (c *Call) IsWrite() bool {
+	switch c.Kind {
+	case Acquire, Set, Delete, Expire, CondDelete, CondSet:
+		return true
+	}
+	return false
+}

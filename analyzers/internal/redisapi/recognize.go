@@ -1,0 +1,258 @@
+package redisapi
+
+import (
+	"go/ast"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/types/typeutil"
+)
+
+// Recognize returns what call sends to Redis, or nil when it is not a call
+// of a recognised client or lock library.
+func (env *Env) Recognize(call *ast.CallExpr) *Call {
+	fn, ok := typeutil.Callee(env.Info, call).(*types.Func)
+	if !ok || fn.Pkg() == nil {
+		return nil
+	}
+	path := fn.Pkg().Path()
+	if lib, ok := lockLibraryPackages[path]; ok {
+		return env.lockLibraryCall(call, fn, lib)
+	}
+	cp, ok := clientPackages[path]
+	if !ok {
+		return nil
+	}
+	c := &Call{Expr: call, Func: fn, Method: fn.Name(), V9: cp.v9, Redigo: cp.family == redigo}
+	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && isMethod(fn) {
+		c.Client = sel.X
+	}
+	var done bool
+	if cp.family == redigo {
+		done = env.redigoCall(c, call, fn)
+	} else {
+		done = env.goRedisCall(c, call, fn, cp)
+	}
+	if !done {
+		return nil
+	}
+	return c
+}
+
+func isMethod(fn *types.Func) bool {
+	return fn.Signature().Recv() != nil
+}
+
+// recvTypeName returns the name of fn's receiver type ("Script", "Cmdable").
+func recvTypeName(fn *types.Func) string {
+	recv := fn.Signature().Recv()
+	if recv == nil {
+		return ""
+	}
+	t := recv.Type()
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if n, ok := t.(*types.Named); ok {
+		return n.Obj().Name()
+	}
+	return ""
+}
+
+func (env *Env) goRedisCall(c *Call, call *ast.CallExpr, fn *types.Func, cp clientPackage) bool {
+	args := call.Args
+	if cp.ctx {
+		if len(args) == 0 {
+			return false
+		}
+		c.Ctx, args = args[0], args[1:]
+	}
+	c.Queued = env.isPipeline(c.Client)
+	if recvTypeName(fn) == "Script" {
+		return env.scriptObjectCall(c, call, args)
+	}
+	if fn.Name() == "Do" && isMethod(fn) {
+		return env.genericCall(c, args, call.Ellipsis.IsValid())
+	}
+	row, ok := goRedisMethods[fn.Name()]
+	if !ok || !isMethod(fn) {
+		return false
+	}
+	env.applyRow(c, row, args, call.Ellipsis.IsValid())
+	switch fn.Name() {
+	case "SetArgs":
+		env.setArgs(c, args, row)
+	case "DelExArgs":
+		env.delExArgs(c, args, row)
+	case "Eval", "EvalRO", "EvalSha", "EvalShaRO":
+		env.evalCall(c, args, call.Ellipsis.IsValid())
+	}
+	return true
+}
+
+// applyRow fills c from a table row and the arguments after the context.
+func (env *Env) applyRow(c *Call, row goRedisMethod, args []ast.Expr, spread bool) {
+	c.Kind, c.Command, c.NX = row.kind, row.command, row.nx
+	c.Key, c.Keys = keysAt(args, row.key, row.variadic, spread)
+	c.Value = argAt(args, row.value)
+	c.Match = argAt(args, row.match)
+	c.Fn = argAt(args, row.fn)
+	c.TTLAt = row.at
+	if row.ttl >= 0 {
+		c.TTL = argAt(args, row.ttl)
+		c.TTLIs = env.durationState(c.TTL, row.at)
+	} else {
+		c.TTLIs = NoTTL
+	}
+	if row.kind == Expire && c.TTL != nil {
+		c.TTLIs = HasTTL
+	}
+}
+
+func argAt(args []ast.Expr, i int) ast.Expr {
+	if i < 0 || i >= len(args) {
+		return nil
+	}
+	return args[i]
+}
+
+// keysAt returns the key at position i and, for variadic keys, all of them.
+// A spread slice (Del(ctx, keys...)) has no individual keys.
+func keysAt(args []ast.Expr, i int, variadic, spread bool) (ast.Expr, []ast.Expr) {
+	if i < 0 || i >= len(args) {
+		return nil, nil
+	}
+	if !variadic {
+		return args[i], args[i : i+1]
+	}
+	if spread {
+		return nil, nil
+	}
+	return args[i], args[i:]
+}
+
+// durationState tells whether an expiration argument sets an expiry:
+// go-redis treats 0 as "no expiry" and KeepTTL (-1) as "keep the current
+// one", which for a new key is none.
+func (env *Env) durationState(e ast.Expr, absolute bool) TTLState {
+	if e == nil {
+		return TTLUnknown
+	}
+	if absolute {
+		return HasTTL
+	}
+	if v, ok := env.ConstInt(e); ok {
+		if v == 0 || v == -1 {
+			return NoTTL
+		}
+		return HasTTL
+	}
+	return TTLUnknown
+}
+
+// isPipeline reports whether commands sent through x are queued: x is a
+// go-redis Pipeliner or *Pipeline (commands run at Exec, so a command's
+// result cannot decide whether the next one is sent).
+func (env *Env) isPipeline(x ast.Expr) bool {
+	if x == nil {
+		return false
+	}
+	t := env.Info.TypeOf(x)
+	if t == nil {
+		return false
+	}
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := t.(*types.Named)
+	if !ok || n.Obj().Pkg() == nil || !IsClientPackage(n.Obj().Pkg().Path()) {
+		return false
+	}
+	switch n.Obj().Name() {
+	case "Pipeliner", "Pipeline":
+		return true
+	}
+	return false
+}
+
+// setArgs reads a SetArgs literal: Mode NX makes an acquire, IFEQ an
+// owner-checked write; TTL or ExpireAt make the expiry.
+func (env *Env) setArgs(c *Call, args []ast.Expr, row goRedisMethod) {
+	fields, ok := env.compositeFields(argAt(args, row.args))
+	if !ok {
+		c.Kind, c.TTLIs = KindOther, TTLUnknown
+		return
+	}
+	mode, modeKnown := "", true
+	if m, ok := fields["Mode"]; ok {
+		mode, modeKnown = env.ConstString(m)
+	}
+	if !modeKnown {
+		c.Kind = KindOther
+		return
+	}
+	switch strings.ToUpper(mode) {
+	case "NX":
+		c.Kind, c.NX, c.Command = Acquire, true, "SET NX"
+	case "IFEQ":
+		c.Kind, c.Command, c.Match = CondSet, "SET IFEQ", fields["MatchValue"]
+	case "", "XX":
+		c.Kind = Set
+	default:
+		c.Kind = KindOther // IFNE, IFDEQ, IFDNE: not lock shapes we judge
+	}
+	c.TTLIs = NoTTL
+	if ttl, ok := fields["TTL"]; ok {
+		c.TTL, c.TTLIs = ttl, env.durationState(ttl, false)
+	}
+	if at, ok := fields["ExpireAt"]; ok {
+		c.TTL, c.TTLIs, c.TTLAt = at, HasTTL, true
+	}
+	if _, ok := fields["KeepTTL"]; ok && c.TTLIs == NoTTL {
+		c.TTLIs = TTLUnknown
+	}
+}
+
+// delExArgs reads a DelExArgs literal: Mode IFEQ is an owner-checked delete.
+func (env *Env) delExArgs(c *Call, args []ast.Expr, row goRedisMethod) {
+	fields, ok := env.compositeFields(argAt(args, row.args))
+	if !ok {
+		c.Kind = KindOther
+		return
+	}
+	mode, known := env.ConstString(fields["Mode"])
+	switch {
+	case known && strings.EqualFold(mode, "IFEQ"):
+		c.Kind, c.Match, c.Command = CondDelete, fields["MatchValue"], "DELEX IFEQ"
+	case fields["Mode"] == nil:
+		c.Kind = Delete // DELEX without a condition deletes unconditionally
+	default:
+		c.Kind = KindOther
+	}
+}
+
+// compositeFields returns the keyed fields of a struct literal (or of &T{}).
+func (env *Env) compositeFields(e ast.Expr) (map[string]ast.Expr, bool) {
+	if e == nil {
+		return nil, false
+	}
+	e = ast.Unparen(e)
+	if u, ok := e.(*ast.UnaryExpr); ok {
+		e = ast.Unparen(u.X)
+	}
+	lit, ok := e.(*ast.CompositeLit)
+	if !ok {
+		return nil, false
+	}
+	fields := map[string]ast.Expr{}
+	for _, elt := range lit.Elts {
+		kv, ok := elt.(*ast.KeyValueExpr)
+		if !ok {
+			return nil, false
+		}
+		if id, ok := kv.Key.(*ast.Ident); ok {
+			fields[id.Name] = kv.Value
+		}
+	}
+	return fields, true
+}
