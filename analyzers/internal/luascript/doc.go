@@ -1,0 +1,25 @@
+// Package luascript classifies the Redis commands a Lua script issues, so
+// that analyzers can tell an owner-checked release or renewal from a bare one.
+//
+// Scripts are parsed with a real Lua parser (gopher-lua), never matched with
+// regular expressions: the same compare-then-delete can be written with a
+// local (`local v = redis.call("GET", KEYS[1]) if v == ARGV[1] ...`), an early
+// return (`if ... ~= ARGV[1] then return 0 end`), an elseif chain, redis.pcall,
+// any letter case, or a loop over KEYS, and only the syntax tree sees them all
+// alike.
+//
+// [Classify] returns one [Op] per redis.call/redis.pcall whose command name is
+// a string constant. An op is Guarded when, on every path that reaches it, the
+// value read from the same key (GET, GETEX, GETRANGE, HGET, or HEXISTS /
+// SISMEMBER of the token) was found equal to an ARGV element: this is the
+// owner check of the rule catalogue. The analysis is a small forward data-flow
+// over the syntax tree: each condition yields the owner checks that hold when
+// it is true and when it is false, branches that always return drop out, and
+// the checks that hold on every surviving path flow on.
+//
+// The analysis is deliberately conservative in one direction only: when in
+// doubt an op is reported as unguarded (bare), never as guarded. Ops inside
+// function literals start with no checks, a goto label forgets all checks,
+// and a loop never exports the checks of its body except for the
+// "every KEYS element was compared" shape of multi-key scripts.
+package luascript
