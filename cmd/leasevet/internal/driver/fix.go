@@ -1,0 +1,224 @@
+package driver
+
+import (
+	"cmp"
+	"fmt"
+	"go/ast"
+	"go/format"
+	"go/token"
+	"os"
+	"slices"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/leasevet/leasevet/cmd/leasevet/internal/textdiff"
+)
+
+// edit is a text edit in byte offsets of one file.
+type edit struct {
+	start, end int
+	text       string
+}
+
+// fileFix holds the accepted edits of one file.
+type fileFix struct {
+	name  string
+	size  int // the file size the offsets refer to
+	edits []edit
+}
+
+// fix applies the first suggested fix of every finding, as go vet -fix
+// does, or with diff prints what would change; it returns the exit code.
+// A fix whose edits overlap an already accepted one is skipped with a
+// warning rather than merged, since merging could produce code neither
+// fix intended.
+func (d *Driver) fix(res *results, diff bool) int {
+	files, skipped := d.planFixes(res.findings)
+	for _, msg := range skipped {
+		fmt.Fprintf(d.Stderr, "%s: %s\n", d.Name, msg)
+	}
+	code := ExitClean
+	for _, ff := range files {
+		if err := d.applyFileFix(ff, diff); err != nil {
+			fmt.Fprintf(d.Stderr, "%s: %v\n", d.Name, err)
+			code = ExitError
+		}
+	}
+	if len(res.errs) > 0 {
+		code = ExitError
+	}
+	return code
+}
+
+// planFixes turns the first fix of each finding into per-file edits, in
+// file order, and describes the fixes it had to skip.
+func (d *Driver) planFixes(findings []finding) ([]*fileFix, []string) {
+	byName := make(map[string]*fileFix)
+	var order []string
+	var skipped []string
+	for _, f := range findings {
+		if len(f.diag.SuggestedFixes) == 0 {
+			continue
+		}
+		sf := f.diag.SuggestedFixes[0]
+		edits, err := d.fixEdits(f, sf.TextEdits)
+		if err == nil {
+			err = checkConflicts(byName, edits)
+		}
+		if err != nil {
+			skipped = append(skipped, fmt.Sprintf("%s:%d:%d: skipped fix %q: %v",
+				d.relPath(f.posn.Filename), f.posn.Line, f.posn.Column, sf.Message, err))
+			continue
+		}
+		for name, es := range edits {
+			ff := byName[name]
+			if ff == nil {
+				ff = &fileFix{name: name, size: es.size}
+				byName[name] = ff
+				order = append(order, name)
+			}
+			ff.edits = appendNew(ff.edits, es.edits)
+		}
+	}
+	slices.Sort(order)
+	files := make([]*fileFix, len(order))
+	for i, name := range order {
+		files[i] = byName[name]
+	}
+	return files, skipped
+}
+
+// fixEdits converts the TextEdits of one fix to byte offsets per file,
+// refusing edits into generated files or outside the file.
+func (d *Driver) fixEdits(f finding, tes []analysis.TextEdit) (map[string]*fileFix, error) {
+	out := make(map[string]*fileFix)
+	fset := f.pkg.Fset
+	for _, te := range tes {
+		tf := fset.File(te.Pos)
+		if tf == nil {
+			return nil, fmt.Errorf("edit at an unknown position")
+		}
+		end := te.End
+		if !end.IsValid() {
+			end = te.Pos
+		}
+		if fset.File(end) != tf || end < te.Pos {
+			return nil, fmt.Errorf("edit range is not within one file")
+		}
+		if isGenerated(f.pkg.Syntax, fset, tf.Name()) {
+			return nil, fmt.Errorf("%s is a generated file", d.relPath(tf.Name()))
+		}
+		ff := out[tf.Name()]
+		if ff == nil {
+			ff = &fileFix{name: tf.Name(), size: tf.Size()}
+			out[tf.Name()] = ff
+		}
+		ff.edits = append(ff.edits, edit{tf.Offset(te.Pos), tf.Offset(end), string(te.NewText)})
+	}
+	return out, nil
+}
+
+// checkConflicts reports an error if any new edit overlaps an accepted
+// edit of the same file without being identical to it (identical edits
+// come from the same fix reported for a package and its test variant).
+func checkConflicts(byName map[string]*fileFix, edits map[string]*fileFix) error {
+	for name, es := range edits {
+		ff := byName[name]
+		if ff == nil {
+			continue
+		}
+		for _, e := range es.edits {
+			for _, a := range ff.edits {
+				if e != a && overlaps(e, a) {
+					return fmt.Errorf("it conflicts with another fix")
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// overlaps reports whether two edits touch the same bytes, or insert at
+// the same offset (the order of the two insertions would be arbitrary).
+func overlaps(a, b edit) bool {
+	if a.start == a.end && b.start == b.end {
+		return a.start == b.start
+	}
+	return a.start < b.end && b.start < a.end ||
+		a.start == a.end && a.start > b.start && a.start < b.end ||
+		b.start == b.end && b.start > a.start && b.start < a.end
+}
+
+// appendNew appends the edits not already present.
+func appendNew(dst, src []edit) []edit {
+	for _, e := range src {
+		if !slices.Contains(dst, e) {
+			dst = append(dst, e)
+		}
+	}
+	return dst
+}
+
+// applyFileFix applies the edits to the file on disk, formats the result
+// and writes it back, or prints the unified diff.
+func (d *Driver) applyFileFix(ff *fileFix, diff bool) error {
+	before, err := os.ReadFile(ff.name)
+	if err != nil {
+		return fmt.Errorf("reading file to fix: %w", err)
+	}
+	if len(before) != ff.size {
+		return fmt.Errorf("%s changed since it was analyzed; not fixing it", d.relPath(ff.name))
+	}
+	after, err := applyEdits(before, ff.edits)
+	if err != nil {
+		return fmt.Errorf("fixing %s: %w", d.relPath(ff.name), err)
+	}
+	if formatted, err := format.Source(after); err == nil {
+		after = formatted
+	} else {
+		return fmt.Errorf("fixed %s does not parse, not writing it: %w", d.relPath(ff.name), err)
+	}
+	if diff {
+		rel := d.relPath(ff.name)
+		_, err := fmt.Fprint(d.Stdout, textdiff.Unified("a/"+rel, "b/"+rel, string(before), string(after)))
+		return err
+	}
+	info, err := os.Stat(ff.name)
+	if err != nil {
+		return fmt.Errorf("fixing %s: %w", d.relPath(ff.name), err)
+	}
+	if err := os.WriteFile(ff.name, after, info.Mode().Perm()); err != nil {
+		return fmt.Errorf("writing fixed file: %w", err)
+	}
+	return nil
+}
+
+// applyEdits applies non-overlapping edits to src.
+func applyEdits(src []byte, edits []edit) ([]byte, error) {
+	edits = slices.Clone(edits)
+	slices.SortStableFunc(edits, func(a, b edit) int {
+		return cmp.Or(cmp.Compare(a.start, b.start), cmp.Compare(a.end, b.end))
+	})
+	var out []byte
+	last := 0
+	for _, e := range edits {
+		if e.start < last || e.end > len(src) {
+			return nil, fmt.Errorf("edit [%d,%d) overlaps another or lies outside the file", e.start, e.end)
+		}
+		out = append(out, src[last:e.start]...)
+		out = append(out, e.text...)
+		last = e.end
+	}
+	return append(out, src[last:]...), nil
+}
+
+// isGenerated reports whether the named file is marked generated; fixes
+// there would be overwritten by the generator.
+func isGenerated(files []*ast.File, fset *token.FileSet, name string) bool {
+	for _, f := range files {
+		if fset.File(f.FileStart).Name() == name {
+			return ast.IsGenerated(f)
+		}
+	}
+	return false
+}

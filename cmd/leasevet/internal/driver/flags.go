@@ -1,0 +1,150 @@
+package driver
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+// errUsage is returned by parseFlags when the command line is wrong; the
+// message has already been printed.
+var errUsage = errors.New("usage error")
+
+// options holds the driver flags of the standalone mode.
+type options struct {
+	fix     bool
+	diff    bool
+	json    bool
+	sarif   bool
+	tests   bool
+	context int
+	version bool
+}
+
+// triState is an analyzer enable flag that remembers whether it was set,
+// so that -a selects only a while -a=false removes a from all.
+type triState int
+
+const (
+	unset triState = iota
+	setTrue
+	setFalse
+)
+
+func (ts *triState) Set(s string) error {
+	b, err := strconv.ParseBool(s)
+	if err != nil {
+		return fmt.Errorf("want true or false")
+	}
+	*ts = setFalse
+	if b {
+		*ts = setTrue
+	}
+	return nil
+}
+
+func (ts *triState) String() string {
+	if ts != nil && *ts == setFalse {
+		return "false"
+	}
+	return "true"
+}
+
+func (ts *triState) IsBoolFlag() bool { return true }
+
+// commandLine is the parsed standalone command line.
+type commandLine struct {
+	opts      options
+	analyzers []*analysis.Analyzer
+	args      []string
+}
+
+// newFlagSet registers the driver flags, one enable flag per analyzer and
+// each analyzer flag as -NAME.FLAG, as multichecker and go vet do.
+func newFlagSet(name string, analyzers []*analysis.Analyzer, opts *options) (*flag.FlagSet, map[*analysis.Analyzer]*triState) {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.BoolVar(&opts.fix, "fix", false, "apply the first suggested fix of each diagnostic")
+	fs.BoolVar(&opts.diff, "diff", false, "with -fix, print a unified diff instead of writing files")
+	fs.BoolVar(&opts.json, "json", false, "print diagnostics and fixes as JSON (the go vet -json format) on stdout")
+	fs.BoolVar(&opts.sarif, "sarif", false, "print a SARIF 2.1.0 log on stdout")
+	fs.BoolVar(&opts.tests, "test", true, "also analyze test files")
+	fs.IntVar(&opts.context, "c", -1, "display the offending line with this many lines of context")
+	fs.BoolVar(&opts.version, "V", false, "print version and exit")
+	enabled := make(map[*analysis.Analyzer]*triState)
+	for _, a := range analyzers {
+		ts := new(triState)
+		fs.Var(ts, a.Name, fmt.Sprintf("enable the %s analyzer", a.Name))
+		enabled[a] = ts
+		a.Flags.VisitAll(func(f *flag.Flag) {
+			fs.Var(f.Value, a.Name+"."+f.Name, f.Usage)
+		})
+	}
+	return fs, enabled
+}
+
+// parseFlags parses args and selects the analyzers; on a bad command line
+// it prints the problem to stderr and returns errUsage, and on -h it prints
+// the usage to stdout and returns flag.ErrHelp.
+func (d *Driver) parseFlags(args []string) (*commandLine, error) {
+	cl := new(commandLine)
+	fs, enabled := newFlagSet(d.Name, d.Analyzers, &cl.opts)
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			d.usage(d.Stdout)
+			return nil, err
+		}
+		fmt.Fprintf(d.Stderr, "%s: %v\nRun '%s -h' for usage.\n", d.Name, err, d.Name)
+		return nil, errUsage
+	}
+	if cl.opts.diff && !cl.opts.fix {
+		fmt.Fprintf(d.Stderr, "%s: -diff requires -fix\n", d.Name)
+		return nil, errUsage
+	}
+	if cl.opts.json && cl.opts.sarif {
+		fmt.Fprintf(d.Stderr, "%s: -json and -sarif cannot be combined\n", d.Name)
+		return nil, errUsage
+	}
+	cl.analyzers = selectAnalyzers(d.Analyzers, enabled)
+	cl.args = fs.Args()
+	return cl, nil
+}
+
+// selectAnalyzers applies the enable flags: if any -NAME is true only those
+// run; otherwise every analyzer not set to false runs.
+func selectAnalyzers(all []*analysis.Analyzer, enabled map[*analysis.Analyzer]*triState) []*analysis.Analyzer {
+	want := setFalse // keep those not explicitly disabled
+	for _, ts := range enabled {
+		if *ts == setTrue {
+			want = setTrue // keep only those explicitly enabled
+			break
+		}
+	}
+	var keep []*analysis.Analyzer
+	for _, a := range all {
+		ts := *enabled[a]
+		if (want == setTrue && ts == setTrue) || (want == setFalse && ts != setFalse) {
+			keep = append(keep, a)
+		}
+	}
+	return keep
+}
+
+// IsVetProtocol reports whether args are an invocation by go vet or go fix
+// (-V=full, -flags, or a single *.cfg file after flags) rather than a
+// standalone command line.
+func IsVetProtocol(args []string) bool {
+	for _, arg := range args {
+		switch strings.TrimLeft(arg, "-") {
+		case "flags", "V=full":
+			return strings.HasPrefix(arg, "-")
+		}
+	}
+	return len(args) > 0 && strings.HasSuffix(args[len(args)-1], ".cfg") &&
+		!strings.HasPrefix(args[len(args)-1], "-")
+}
