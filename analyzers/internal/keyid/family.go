@@ -6,7 +6,7 @@ import (
 	"strings"
 )
 
-var variablePart = regexp.MustCompile(`\b[pf]\([^()]*\)`)
+var variablePart = regexp.MustCompile(`\b[pf]\([^()]*\)|\$\{\d+\}`)
 
 // Family returns the key family of an identity: its constant parts kept and
 // its parameter and field parts replaced by $, so that "lock:"+name in
@@ -22,7 +22,7 @@ func Family(id string) string {
 			out = append(out, part)
 			continue
 		}
-		out = append(out, variablePart.ReplaceAllString(part, "$"))
+		out = append(out, variablePart.ReplaceAllLiteralString(part, "$"))
 	}
 	return strings.Join(out, "+")
 }

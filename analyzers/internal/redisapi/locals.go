@@ -101,3 +101,11 @@ func (env *Env) recordDef(id *ast.Ident, rhs ast.Expr) {
 	d.count++
 	d.init = rhs
 }
+
+// Assigned reports whether v (typically a parameter) is ever assigned or
+// has its address taken in the package.
+func (env *Env) Assigned(v *types.Var) bool {
+	env.indexLocals()
+	d := env.locals[v]
+	return d != nil && d.count > 0
+}

@@ -131,6 +131,9 @@ func keysAt(args []ast.Expr, i int, variadic, spread bool) (ast.Expr, []ast.Expr
 	return args[i], args[i:]
 }
 
+// TTLOf tells whether an expiration argument sets an expiry.
+func (env *Env) TTLOf(e ast.Expr, absolute bool) TTLState { return env.durationState(e, absolute) }
+
 // durationState tells whether an expiration argument sets an expiry:
 // go-redis treats 0 as "no expiry" and KeepTTL (-1) as "keep the current
 // one", which for a new key is none.

@@ -1,0 +1,13 @@
+// Package analyzers lists leasevet's analyzers for every driver: the
+// leasevet binary, the golangci-lint plugin, the gopls build and the tests.
+package analyzers
+
+import (
+	"github.com/leasevet/leasevet/analyzers/setnxexpire"
+	"golang.org/x/tools/go/analysis"
+)
+
+// All is the list of leasevet's analyzers, in the order drivers show them.
+var All = []*analysis.Analyzer{
+	setnxexpire.Analyzer,
+}

@@ -1,0 +1,103 @@
+// Package fixedit builds the text edits of leasevet's suggested fixes:
+// deleting a whole statement line and adding an import, which go/analysis
+// has no public helper for.
+package fixedit
+
+import (
+	"go/ast"
+	"go/token"
+	"strconv"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+// DeleteStmt returns the edit that deletes stmt, a statement of block, with
+// its whole line, or false when the statement shares a line with other code
+// or a comment (deleting it would then need reformatting).
+func DeleteStmt(fset *token.FileSet, file *ast.File, block *ast.BlockStmt, stmt ast.Stmt) (analysis.TextEdit, bool) {
+	tf := fset.File(stmt.Pos())
+	if tf == nil {
+		return analysis.TextEdit{}, false
+	}
+	first, last := tf.Line(stmt.Pos()), tf.Line(stmt.End())
+	prevEnd, nextPos := block.Lbrace, block.Rbrace
+	for i, s := range block.List {
+		if s != stmt {
+			continue
+		}
+		if i > 0 {
+			prevEnd = block.List[i-1].End()
+		}
+		if i+1 < len(block.List) {
+			nextPos = block.List[i+1].Pos()
+		}
+	}
+	if tf.Line(prevEnd) >= first || tf.Line(nextPos) <= last {
+		return analysis.TextEdit{}, false
+	}
+	for _, cg := range file.Comments {
+		if l := tf.Line(cg.Pos()); l >= first && l <= last {
+			return analysis.TextEdit{}, false
+		}
+	}
+	return analysis.TextEdit{Pos: tf.LineStart(first), End: tf.LineStart(last + 1)}, true
+}
+
+// Parent returns the block and statement that directly contain the node at
+// the top of stack, or false.
+func Parent(stack []ast.Node) (*ast.BlockStmt, ast.Stmt, bool) {
+	for i := len(stack) - 1; i > 0; i-- {
+		stmt, ok := stack[i].(ast.Stmt)
+		if !ok {
+			continue
+		}
+		block, ok := stack[i-1].(*ast.BlockStmt)
+		return block, stmt, ok
+	}
+	return nil, nil, false
+}
+
+// AddImport returns the edits that import path under its default name, or
+// none when file already imports it. name reports the identifier to use.
+func AddImport(fset *token.FileSet, file *ast.File, path string) (name string, edits []analysis.TextEdit) {
+	base := lastElem(path)
+	for _, imp := range file.Imports {
+		if p, err := strconv.Unquote(imp.Path.Value); err == nil && p == path {
+			if imp.Name != nil {
+				return imp.Name.Name, nil
+			}
+			return base, nil
+		}
+	}
+	quoted := strconv.Quote(path)
+	for _, decl := range file.Decls {
+		gd, ok := decl.(*ast.GenDecl)
+		if !ok || gd.Tok != token.IMPORT {
+			continue
+		}
+		if gd.Lparen.IsValid() {
+			// A group of its own: gofmt sorts within groups, so the result stays formatted.
+			return base, []analysis.TextEdit{{Pos: gd.Rparen, End: gd.Rparen, NewText: []byte("\n\t" + quoted + "\n")}}
+		}
+		text := "import (\n\t" + quotedSpec(gd) + "\n\t" + quoted + "\n)"
+		return base, []analysis.TextEdit{{Pos: gd.Pos(), End: gd.End(), NewText: []byte(text)}}
+	}
+	return base, []analysis.TextEdit{{Pos: file.Name.End(), End: file.Name.End(), NewText: []byte("\n\nimport " + quoted)}}
+}
+
+func quotedSpec(gd *ast.GenDecl) string {
+	spec := gd.Specs[0].(*ast.ImportSpec)
+	if spec.Name != nil {
+		return spec.Name.Name + " " + spec.Path.Value
+	}
+	return spec.Path.Value
+}
+
+func lastElem(path string) string {
+	for i := len(path) - 1; i >= 0; i-- {
+		if path[i] == '/' {
+			return path[i+1:]
+		}
+	}
+	return path
+}

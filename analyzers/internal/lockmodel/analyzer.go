@@ -1,0 +1,102 @@
+// Package lockmodel builds, once per package, the model every leasevet
+// analyzer reads: the Redis commands each function issues (directly or
+// through wrapper functions summarised by facts), the identity of their
+// keys, and which keys are lock keys (RULES.md, "Lock key").
+//
+// It is an analyzer of its own so that the model and the summary facts are
+// computed once per package however many leasevet analyzers run. It
+// requires no other analyzer: under go vet every package of the import
+// closure, the standard library included, runs it for facts, so its first
+// step is a check of the import graph that returns at once in packages that
+// reach no Redis client (see reachesClient).
+package lockmodel
+
+import (
+	"flag"
+	"fmt"
+	"reflect"
+	"regexp"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+// Settings are leasevet's options; the flags of every leasevet analyzer and
+// the golangci-lint plugin's settings fill the same value.
+type Settings struct {
+	// LockNames matches names that are lock evidence: a key's constant
+	// part, or the name of the function or type that uses the key.
+	LockNames string `json:"lock-names"`
+	// TokenFuncs names extra functions ("pkg/path.Func" or
+	// "pkg/path.Type.Method") whose results are unique per acquisition.
+	TokenFuncs []string `json:"token-funcs"`
+}
+
+const defaultLockNames = `(?i)lock|mutex|mtx`
+
+var settings = Settings{LockNames: defaultLockNames}
+
+// Flags is the flag set shared by every leasevet analyzer.
+var Flags = newFlags()
+
+func newFlags() flag.FlagSet {
+	fs := flag.NewFlagSet("leasevet", flag.ContinueOnError)
+	fs.Var(regexpFlag{&settings.LockNames}, "lock-names", "regexp of names that mark a key as a lock (in its constant part, or the enclosing function or type name)")
+	fs.Var(listFlag{&settings.TokenFuncs}, "token-funcs", "comma-separated functions (pkg/path.Func or pkg/path.Type.Method) whose results are unique lock tokens")
+	return *fs
+}
+
+type regexpFlag struct{ s *string }
+
+func (f regexpFlag) String() string {
+	if f.s == nil {
+		return defaultLockNames
+	}
+	return *f.s
+}
+
+func (f regexpFlag) Set(v string) error {
+	if _, err := regexp.Compile(v); err != nil {
+		return fmt.Errorf("invalid -lock-names regexp: %w", err)
+	}
+	*f.s = v
+	return nil
+}
+
+type listFlag struct{ l *[]string }
+
+func (f listFlag) String() string {
+	if f.l == nil {
+		return ""
+	}
+	return strings.Join(*f.l, ",")
+}
+
+func (f listFlag) Set(v string) error {
+	*f.l = nil
+	for _, s := range strings.Split(v, ",") {
+		if s = strings.TrimSpace(s); s != "" {
+			*f.l = append(*f.l, s)
+		}
+	}
+	return nil
+}
+
+// Current returns the settings in force.
+func Current() Settings { return settings }
+
+// Analyzer computes the Model of a package and exports summary facts.
+var Analyzer = &analysis.Analyzer{
+	Name:       "lockmodel",
+	Doc:        "build leasevet's model of Redis lock commands (internal)",
+	Run:        run,
+	ResultType: reflect.TypeFor[*Model](),
+	FactTypes:  []analysis.Fact{new(Summary)},
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	if !reachesClient(pass.Pkg) {
+		return (*Model)(nil), nil
+	}
+	return build(pass)
+}

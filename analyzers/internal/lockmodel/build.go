@@ -1,0 +1,219 @@
+package lockmodel
+
+import (
+	"go/ast"
+	"go/types"
+	"regexp"
+	"strings"
+
+	"github.com/leasevet/leasevet/analyzers/internal/keyid"
+	"github.com/leasevet/leasevet/analyzers/internal/luascript"
+	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/types/typeutil"
+)
+
+func build(pass *analysis.Pass) (*Model, error) {
+	env := redisapi.NewEnv(pass.Fset, pass.Pkg, pass.TypesInfo, pass.Files)
+	m := &Model{Pass: pass, Env: env, Keys: keyid.New(env)}
+	m.lockNames = newLockNamer(settings.LockNames)
+	m.collectFuncs()
+	m.summarizeLocal()
+	m.collectOps()
+	m.indexKeys()
+	m.exportSummaries()
+	m.ignores = parseDirectives(pass)
+	return m, nil
+}
+
+func (m *Model) collectFuncs() {
+	for _, f := range m.Pass.Files {
+		test := strings.HasSuffix(m.Pass.Fset.File(f.Pos()).Name(), "_test.go")
+		for _, decl := range f.Decls {
+			fd, ok := decl.(*ast.FuncDecl)
+			if !ok || fd.Body == nil {
+				continue
+			}
+			obj, _ := m.Pass.TypesInfo.Defs[fd.Name].(*types.Func)
+			if obj == nil {
+				continue
+			}
+			fn := &Func{Decl: fd, Obj: obj, File: f, Test: test}
+			if recv := obj.Signature().Recv(); recv != nil {
+				fn.Recv = namedOf(recv.Type())
+			}
+			m.Funcs = append(m.Funcs, fn)
+		}
+	}
+}
+
+func namedOf(t types.Type) *types.Named {
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, _ := t.(*types.Named)
+	return n
+}
+
+// collectOps walks every function body once and records its ops.
+func (m *Model) collectOps() {
+	for _, fn := range m.Funcs {
+		fn.Ops = m.opsOf(fn, m.summaryOf)
+		m.Ops = append(m.Ops, fn.Ops...)
+	}
+}
+
+// opsOf returns the ops of fn; summaries resolves calls of wrappers.
+func (m *Model) opsOf(fn *Func, summaries func(*types.Func) *Summary) []*Op {
+	var ops []*Op
+	var stack []ast.Node
+	ast.Inspect(fn.Decl, func(n ast.Node) bool {
+		if n == nil {
+			stack = stack[:len(stack)-1]
+			return true
+		}
+		stack = append(stack, n)
+		if call, ok := n.(*ast.CallExpr); ok {
+			ops = append(ops, m.opsAt(fn, call, stack, summaries)...)
+		}
+		return true
+	})
+	return ops
+}
+
+func (m *Model) opsAt(fn *Func, call *ast.CallExpr, stack []ast.Node, summaries func(*types.Func) *Summary) []*Op {
+	frozen := append([]ast.Node(nil), stack...)
+	if c := m.Env.Recognize(call); c != nil {
+		return []*Op{m.newOp(fn, c, nil, frozen)}
+	}
+	callee, ok := typeutil.Callee(m.Pass.TypesInfo, call).(*types.Func)
+	if !ok {
+		return nil
+	}
+	sum := summaries(callee)
+	if sum == nil {
+		return nil
+	}
+	var ops []*Op
+	for i := range sum.Ops {
+		if op := m.wrapperOp(fn, call, &sum.Ops[i], frozen); op != nil {
+			ops = append(ops, op)
+		}
+	}
+	return ops
+}
+
+func (m *Model) newOp(fn *Func, c *redisapi.Call, via *SummaryOp, stack []ast.Node) *Op {
+	op := &Op{Call: c, Func: fn, Via: via, Stack: stack}
+	if via == nil {
+		op.KeyID = m.Keys.Of(c.Key)
+	}
+	op.Queued = c.Queued || m.inPipelineCallback(stack)
+	op.InWatch = m.inWatchCallback(stack)
+	op.Use, op.Deferred = resultUse(stack)
+	if c.Script != nil && c.Script.Known {
+		if s, err := luascript.Classify(c.Script.Source); err == nil {
+			op.Lua = s
+		}
+	}
+	if op.KeyID != "" {
+		op.Family = keyid.Family(op.KeyID)
+	}
+	return op
+}
+
+// inPipelineCallback reports whether the innermost function literal around
+// the call is the callback of Pipelined or TxPipelined.
+func (m *Model) inPipelineCallback(stack []ast.Node) bool {
+	c := m.callbackOwner(stack)
+	return c != nil && c.Kind == redisapi.Pipelined
+}
+
+// inWatchCallback reports whether the call is inside the callback of a
+// Watch transaction.
+func (m *Model) inWatchCallback(stack []ast.Node) bool {
+	for i := len(stack) - 1; i > 0; i-- {
+		if _, ok := stack[i].(*ast.FuncLit); !ok {
+			continue
+		}
+		if call, ok := stack[i-1].(*ast.CallExpr); ok {
+			if c := m.Env.Recognize(call); c != nil && c.Kind == redisapi.Watch {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// callbackOwner returns the recognised call whose callback argument is the
+// innermost function literal of stack.
+func (m *Model) callbackOwner(stack []ast.Node) *redisapi.Call {
+	for i := len(stack) - 1; i > 0; i-- {
+		if _, ok := stack[i].(*ast.FuncLit); !ok {
+			continue
+		}
+		if call, ok := stack[i-1].(*ast.CallExpr); ok {
+			return m.Env.Recognize(call)
+		}
+		return nil
+	}
+	return nil
+}
+
+// resultUse says how the value of the call at the top of stack is used.
+func resultUse(stack []ast.Node) (Use, bool) {
+	n := len(stack)
+	if n < 2 {
+		return Used, false
+	}
+	call := stack[n-1]
+	switch parent := stack[n-2].(type) {
+	case *ast.ExprStmt:
+		return Discarded, false
+	case *ast.DeferStmt:
+		return Discarded, true
+	case *ast.GoStmt:
+		return Discarded, false
+	case *ast.AssignStmt:
+		return assignUse(parent, call), false
+	case *ast.SelectorExpr:
+		if parent.Sel.Name == "Err" {
+			return ErrOnly, false
+		}
+		if n >= 4 {
+			if _, ok := stack[n-4].(*ast.ExprStmt); ok {
+				return Discarded, false // c.Del(ctx, k).Result() as a statement
+			}
+		}
+	}
+	return Used, false
+}
+
+func assignUse(as *ast.AssignStmt, call ast.Node) Use {
+	if len(as.Rhs) != 1 || as.Rhs[0] != call {
+		return Used
+	}
+	blank := func(e ast.Expr) bool { id, ok := e.(*ast.Ident); return ok && id.Name == "_" }
+	switch {
+	case len(as.Lhs) == 1 && blank(as.Lhs[0]):
+		return Discarded
+	case len(as.Lhs) == 2 && blank(as.Lhs[0]) && blank(as.Lhs[1]):
+		return Discarded
+	case len(as.Lhs) == 2 && blank(as.Lhs[0]):
+		return ErrOnly // _, err := conn.Do(...)
+	}
+	return Used
+}
+
+// lockNamer tells lock names from others.
+type lockNamer struct{ re *regexp.Regexp }
+
+func newLockNamer(expr string) lockNamer {
+	re, err := regexp.Compile(expr)
+	if err != nil {
+		re = regexp.MustCompile(defaultLockNames) // the flag validated it already
+	}
+	return lockNamer{re}
+}
+
+func (l lockNamer) matches(s string) bool { return s != "" && l.re.MatchString(s) }

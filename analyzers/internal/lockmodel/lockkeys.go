@@ -1,0 +1,210 @@
+package lockmodel
+
+import (
+	"github.com/leasevet/leasevet/analyzers/internal/keyid"
+	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
+)
+
+// A keyIndex records key identities and families with the ops that use them.
+type keyIndex struct {
+	byID     map[string][]*Op
+	byFamily map[string][]*Op
+}
+
+func (ix *keyIndex) add(op *Op) {
+	if ix.byID == nil {
+		ix.byID, ix.byFamily = map[string][]*Op{}, map[string][]*Op{}
+	}
+	if op.KeyID != "" {
+		ix.byID[op.KeyID] = append(ix.byID[op.KeyID], op)
+	}
+	if op.Family != "" {
+		ix.byFamily[op.Family] = append(ix.byFamily[op.Family], op)
+	}
+}
+
+// lookup returns the ops under the same identity, or else the same family.
+func (ix *keyIndex) lookup(id, family string) []*Op {
+	if ops := ix.byID[id]; id != "" && len(ops) > 0 {
+		return ops
+	}
+	if family != "" {
+		return ix.byFamily[family]
+	}
+	return nil
+}
+
+// indexKeys records which keys are acquired with NX and which are released
+// or renewed anywhere in the package.
+func (m *Model) indexKeys() {
+	for _, op := range m.Ops {
+		switch {
+		case isAcquire(op):
+			m.acquires.add(op)
+		case isReleaseOrRenewal(op):
+			m.evidence.add(op)
+		}
+	}
+}
+
+// isAcquire reports whether op writes its key only if absent.
+func isAcquire(op *Op) bool {
+	if op.Kind == redisapi.Acquire {
+		return true
+	}
+	if op.Kind == redisapi.Script && op.Lua != nil {
+		_, ok := op.Lua.AcquiresKey(1)
+		return ok
+	}
+	return false
+}
+
+// isReleaseOrRenewal reports whether op deletes or renews its key, owner
+// checked or not: either is lock evidence.
+func isReleaseOrRenewal(op *Op) bool {
+	switch op.Kind {
+	case redisapi.Delete, redisapi.Expire, redisapi.CondDelete, redisapi.CondSet, redisapi.LockRelease, redisapi.LockRefresh:
+		return true
+	case redisapi.Script:
+		if op.Lua == nil {
+			return false
+		}
+		_, del := op.Lua.DeletesKey(1)
+		_, exp := op.Lua.ExpiresKey(1)
+		return del || exp
+	}
+	return false
+}
+
+// IsLockKey reports whether op's key is a lock key: acquired with NX under
+// the same identity or family, with lock evidence (a release or renewal of
+// it, or a lock name).
+func (m *Model) IsLockKey(op *Op) bool {
+	return m.isLockKeyID(op.KeyID, op.Family)
+}
+
+func (m *Model) isLockKeyID(id, family string) bool {
+	if id == "" {
+		return false
+	}
+	acq := m.acquires.lookup(id, family)
+	if len(acq) == 0 {
+		return false
+	}
+	if len(m.evidence.lookup(id, family)) > 0 {
+		return true
+	}
+	return m.namedAsLock(id, acq)
+}
+
+// HasReleaseEvidence reports whether the key of op is released or renewed
+// somewhere under the same identity or family, by an op other than op.
+func (m *Model) HasReleaseEvidence(op *Op) bool {
+	for _, e := range m.evidence.lookup(op.KeyID, op.Family) {
+		if e != op {
+			return true
+		}
+	}
+	return false
+}
+
+// namedAsLock reports whether the key's constant part, or the function or
+// type that acquires it, has a lock name.
+func (m *Model) namedAsLock(id string, acquires []*Op) bool {
+	for _, c := range keyid.Constants(id) {
+		if m.lockNames.matches(c) {
+			return true
+		}
+	}
+	for _, a := range acquires {
+		if m.lockNames.matches(a.Func.Decl.Name.Name) {
+			return true
+		}
+		if a.Func.Recv != nil && m.lockNames.matches(a.Func.Recv.Obj().Name()) {
+			return true
+		}
+	}
+	return false
+}
+
+// AcquireFor returns the acquire op paired with op's key: in the same
+// function if there is one, else in a method of the same type, else any.
+func (m *Model) AcquireFor(op *Op) *Op {
+	acq := m.acquires.lookup(op.KeyID, op.Family)
+	var best *Op
+	for _, a := range acq {
+		switch {
+		case a.Func == op.Func:
+			return a
+		case best == nil, a.Func.Recv != nil && a.Func.Recv == op.Func.Recv && best.Func.Recv != op.Func.Recv:
+			best = a
+		}
+	}
+	return best
+}
+
+// Acquires returns the acquire ops of the package.
+func (m *Model) Acquires() []*Op {
+	var out []*Op
+	for _, op := range m.Ops {
+		if isAcquire(op) {
+			out = append(out, op)
+		}
+	}
+	return out
+}
+
+// isOwnerChecked reports whether a release or renewal compares the token
+// and acts in one atomic server-side step.
+func isOwnerChecked(op *Op) bool {
+	switch op.Kind {
+	case redisapi.CondDelete, redisapi.CondSet, redisapi.LockRelease, redisapi.LockRefresh:
+		return true
+	case redisapi.Script:
+		if op.Lua == nil {
+			return op.Via != nil && op.Via.Owner
+		}
+		del, okDel := op.Lua.DeletesKey(1)
+		exp, okExp := op.Lua.ExpiresKey(1)
+		return (!okDel || del) && (!okExp || exp) && (okDel || okExp)
+	}
+	if op.Via != nil {
+		return op.Via.Owner
+	}
+	return false
+}
+
+// IsOwnerChecked reports whether op is an owner-checked release or renewal.
+func (m *Model) IsOwnerChecked(op *Op) bool { return isOwnerChecked(op) }
+
+// Reportable reports whether a finding at op belongs to this package: ops
+// issued through a wrapper whose own package already judged the key are
+// evidence only (the bug is reported once, where it is).
+func (op *Op) Reportable() bool {
+	return op.Via == nil || !op.Via.Settled
+}
+
+// HasTTLSomewhere reports whether some op of the package, other than op,
+// gives op's key an expiry: an expire, a write with a TTL, an owner-checked
+// renewal.
+func (m *Model) HasTTLSomewhere(op *Op) bool {
+	for _, e := range m.evidence.lookup(op.KeyID, op.Family) {
+		if e == op {
+			continue
+		}
+		switch e.Kind {
+		case redisapi.Expire, redisapi.CondSet, redisapi.LockRefresh:
+			return true
+		case redisapi.Script:
+			if _, ok := e.Lua.ExpiresKey(1); ok {
+				return true
+			}
+		}
+	}
+	for _, s := range m.Ops {
+		if s != op && s.Kind == redisapi.Set && s.TTLIs != redisapi.NoTTL && s.KeyID == op.KeyID {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,106 @@
+package lockmodel
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"path/filepath"
+
+	"github.com/leasevet/leasevet/analyzers/internal/keyid"
+	"github.com/leasevet/leasevet/analyzers/internal/luascript"
+	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
+	"golang.org/x/tools/go/analysis"
+)
+
+// A Model is what leasevet knows about the Redis commands of one package.
+// A nil *Model means the package reaches no Redis client.
+type Model struct {
+	Pass  *analysis.Pass
+	Env   *redisapi.Env
+	Keys  *keyid.Resolver
+	Funcs []*Func
+	Ops   []*Op // every op of every function, in source order
+
+	acquires  keyIndex // keys acquired with NX
+	evidence  keyIndex // keys released or renewed
+	lockNames lockNamer
+	ignores   []*directive
+	local     map[*types.Func]*Summary
+}
+
+// A Func is a function or method declared in the package.
+type Func struct {
+	Decl *ast.FuncDecl
+	Obj  *types.Func
+	Recv *types.Named // receiver's named type, for methods
+	File *ast.File
+	Ops  []*Op
+	Test bool // declared in a _test.go file
+}
+
+// Name returns the function's name as written in messages: Lock, (*T).Lock.
+func (f *Func) Name() string {
+	if f.Recv != nil {
+		return f.Recv.Obj().Name() + "." + f.Decl.Name.Name
+	}
+	return f.Decl.Name.Name
+}
+
+// Use says how the result of a call is consumed.
+type Use int
+
+const (
+	Used      Use = iota // the result flows on
+	Discarded            // statement, defer, go, or assigned to _
+	ErrOnly              // only .Err() or the error of (reply, err) is looked at
+)
+
+// An Op is one Redis command issued by a function: a recognised client call,
+// or a call of a wrapper whose summary says it issues the command.
+type Op struct {
+	*redisapi.Call
+	Func     *Func
+	Via      *SummaryOp // non-nil when issued through a wrapper
+	KeyID    string     // key identity ("" unknown)
+	Family   string     // key family ("" none)
+	Queued   bool       // in a pipeline or MULTI
+	InWatch  bool       // inside the callback of a Watch transaction on the key
+	Stack    []ast.Node // from the FuncDecl down to the call
+	Use      Use
+	Lua      *luascript.Script // parsed script, for Kind Script
+	Deferred bool
+}
+
+// Pos returns the position diagnostics about the op are reported at.
+func (op *Op) Pos() token.Pos { return op.Expr.Pos() }
+
+// Where returns "file.go:line" of pos, for messages.
+func (m *Model) Where(pos token.Pos) string {
+	p := m.Pass.Fset.Position(pos)
+	return filepath.Base(p.Filename) + ":" + itoa(p.Line)
+}
+
+func itoa(i int) string {
+	const digits = "0123456789"
+	if i < 10 {
+		return digits[i : i+1]
+	}
+	return itoa(i/10) + digits[i%10:i%10+1]
+}
+
+// KeyText returns the source text of the op's key, for messages.
+func (m *Model) KeyText(op *Op) string {
+	if op.Key == nil {
+		return "the key"
+	}
+	return m.Text(op.Key)
+}
+
+// Text returns the source text of an expression, shortened for messages.
+func (m *Model) Text(e ast.Expr) string {
+	text := types.ExprString(e)
+	if len(text) > 60 {
+		text = text[:57] + "..."
+	}
+	return text
+}

@@ -1,0 +1,229 @@
+package lockmodel
+
+import (
+	"fmt"
+	"go/ast"
+	"go/types"
+	"strings"
+
+	"github.com/leasevet/leasevet/analyzers/internal/keyid"
+	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
+)
+
+// A Summary is the fact exported for a function that issues Redis commands
+// whose key comes from its parameters or from fields: calls of the function,
+// in this package or in importing packages, count as those commands.
+type Summary struct {
+	Ops []SummaryOp
+}
+
+// A SummaryOp is one command of a summarised function. Parameter positions
+// count from 0 and do not include the receiver; -1 means none.
+type SummaryOp struct {
+	Kind    redisapi.Kind
+	Command string
+	Key     string // key identity template; ${i} stands for parameter i
+	Value   int    // parameter supplying the value
+	Match   int    // parameter supplying the compared token
+	TTL     int    // parameter supplying the expiry
+	TTLIs   redisapi.TTLState
+	NX      bool
+	Owner   bool   // the command is owner-checked (compare script, IFEQ, lock library)
+	Settled bool   // the key was judged in the defining package: evidence only
+	Where   string // "file.go:line" of the command in the wrapper
+	Wrapper string // the wrapper's name, for messages
+}
+
+func (*Summary) AFact() {}
+
+func (s *Summary) String() string {
+	var parts []string
+	for _, op := range s.Ops {
+		parts = append(parts, fmt.Sprintf("%s(%s)", op.Command, op.Key))
+	}
+	return "redis " + strings.Join(parts, " ")
+}
+
+// summaryOf returns the summary of fn: computed in this package, or
+// imported as a fact.
+func (m *Model) summaryOf(fn *types.Func) *Summary {
+	if fn.Pkg() == m.Pass.Pkg {
+		return m.localSummaries()[fn]
+	}
+	var s Summary
+	if m.Pass.ImportObjectFact(fn.Origin(), &s) {
+		return &s
+	}
+	return nil
+}
+
+func (m *Model) localSummaries() map[*types.Func]*Summary {
+	if m.local == nil {
+		m.local = map[*types.Func]*Summary{}
+	}
+	return m.local
+}
+
+// summarizeLocal computes the summaries of this package's functions. A
+// wrapper may call another wrapper, so it iterates until nothing changes
+// (bounded: wrapper chains are short, and recursion must terminate).
+func (m *Model) summarizeLocal() {
+	sums := m.localSummaries()
+	for range 4 {
+		changed := false
+		for _, fn := range m.Funcs {
+			s := m.summarize(fn)
+			if !sameSummary(sums[fn.Obj], s) {
+				sums[fn.Obj], changed = s, true
+			}
+		}
+		if !changed {
+			return
+		}
+	}
+}
+
+func sameSummary(a, b *Summary) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	return fmt.Sprint(a.Ops) == fmt.Sprint(b.Ops)
+}
+
+// summarize returns fn's summary: its ops whose key can be expressed in
+// terms of its parameters, fields and constants, or nil.
+func (m *Model) summarize(fn *Func) *Summary {
+	params := paramIndexes(fn.Obj)
+	tmpl := *m.Keys
+	tmpl.Params = func(v *types.Var) (string, bool) {
+		i, ok := params[v]
+		return keyid.Placeholder(i), ok
+	}
+	var out []SummaryOp
+	for _, op := range m.opsOf(fn, func(f *types.Func) *Summary { return m.summaryOf(f) }) {
+		if s, ok := m.summaryOp(fn, op, &tmpl, params); ok {
+			out = append(out, s)
+		}
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return &Summary{Ops: out}
+}
+
+func paramIndexes(fn *types.Func) map[*types.Var]int {
+	params := map[*types.Var]int{}
+	for i := range fn.Signature().Params().Len() {
+		params[fn.Signature().Params().At(i)] = i
+	}
+	return params
+}
+
+func (m *Model) summaryOp(fn *Func, op *Op, tmpl *keyid.Resolver, params map[*types.Var]int) (SummaryOp, bool) {
+	if !summarised(op.Kind) {
+		return SummaryOp{}, false
+	}
+	key := op.KeyID
+	if op.Via == nil {
+		key = tmpl.Of(op.Key)
+	}
+	if key == "" {
+		return SummaryOp{}, false
+	}
+	s := SummaryOp{
+		Kind: op.Kind, Command: op.Command, Key: key, TTLIs: op.TTLIs, NX: op.NX,
+		Value: paramOf(op.Value, params, m), Match: paramOf(op.Match, params, m), TTL: paramOf(op.TTL, params, m),
+		Owner: isOwnerChecked(op), Where: m.Where(op.Pos()), Wrapper: fn.Name(),
+	}
+	if op.Via != nil {
+		s.Where, s.Wrapper, s.Owner = op.Via.Where, op.Via.Wrapper, op.Via.Owner
+	}
+	return s, true
+}
+
+func summarised(k redisapi.Kind) bool {
+	switch k {
+	case redisapi.Acquire, redisapi.Set, redisapi.Get, redisapi.Delete, redisapi.Expire,
+		redisapi.Script, redisapi.CondDelete, redisapi.CondSet:
+		return true
+	}
+	return false
+}
+
+// paramOf returns the index of the parameter e denotes, or -1.
+func paramOf(e ast.Expr, params map[*types.Var]int, m *Model) int {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok || e == nil {
+		return -1
+	}
+	v, ok := m.Pass.TypesInfo.Uses[id].(*types.Var)
+	if !ok {
+		return -1
+	}
+	if i, ok := params[v]; ok {
+		return i
+	}
+	return -1
+}
+
+// wrapperOp turns one command of a wrapper's summary into an op at the
+// wrapper's call site, with the caller's arguments substituted.
+func (m *Model) wrapperOp(fn *Func, call *ast.CallExpr, s *SummaryOp, stack []ast.Node) *Op {
+	if call.Ellipsis.IsValid() {
+		return nil
+	}
+	args := make([]string, len(call.Args))
+	for i, a := range call.Args {
+		args[i] = m.Keys.Of(a)
+	}
+	key, ok := keyid.Substitute(s.Key, args)
+	if !ok {
+		return nil
+	}
+	c := &redisapi.Call{Expr: call, Kind: s.Kind, Command: s.Command, NX: s.NX, TTLIs: s.TTLIs,
+		Method: calleeName(call)}
+	c.Value, c.Match, c.TTL = argAt(call, s.Value), argAt(call, s.Match), argAt(call, s.TTL)
+	if c.TTL != nil {
+		c.TTLIs = m.Env.TTLOf(c.TTL, false)
+	}
+	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+		c.Client = sel.X
+	}
+	op := m.newOp(fn, c, s, stack)
+	op.KeyID, op.Family = key, keyid.Family(key)
+	return op
+}
+
+func argAt(call *ast.CallExpr, i int) ast.Expr {
+	if i < 0 || i >= len(call.Args) {
+		return nil
+	}
+	return call.Args[i]
+}
+
+func calleeName(call *ast.CallExpr) string {
+	switch f := ast.Unparen(call.Fun).(type) {
+	case *ast.SelectorExpr:
+		return f.Sel.Name
+	case *ast.Ident:
+		return f.Name
+	}
+	return "call"
+}
+
+// exportSummaries exports the summaries of functions whose commands depend
+// on their parameters, marking keys already judged here as settled.
+func (m *Model) exportSummaries() {
+	for _, fn := range m.Funcs {
+		s := m.localSummaries()[fn.Obj]
+		if s == nil {
+			continue
+		}
+		out := &Summary{}
+		for _, op := range s.Ops {
+			op.Settled = !strings.Contains(op.Key, "${") || m.isLockKeyID(op.Key, keyid.Family(op.Key))
+			out.Ops = append(out.Ops, op)
+		}
+		m.Pass.ExportObjectFact(fn.Obj, out)
+	}
+}

@@ -1,0 +1,212 @@
+package setnxexpire
+
+import (
+	_ "embed"
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
+	"github.com/leasevet/leasevet/analyzers/internal/fixedit"
+	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
+	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
+	"golang.org/x/tools/go/analysis"
+)
+
+//go:embed doc.go
+var doc string
+
+// Analyzer reports non-atomic lock acquisition.
+var Analyzer = &analysis.Analyzer{
+	Name:     "setnxexpire",
+	Doc:      analysisutil.MustExtractDoc(doc, "setnxexpire"),
+	URL:      "https://github.com/leasevet/leasevet#setnxexpire",
+	Requires: []*analysis.Analyzer{lockmodel.Analyzer},
+	Flags:    lockmodel.Flags,
+	Run:      run,
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	m := pass.ResultOf[lockmodel.Analyzer].(*lockmodel.Model)
+	if m == nil {
+		return nil, nil
+	}
+	m.CheckDirectives(pass)
+	for _, fn := range m.Funcs {
+		checkFunc(pass, m, fn)
+	}
+	return nil, nil
+}
+
+// checkFunc reports each acquire of fn that sets no TTL.
+func checkFunc(pass *analysis.Pass, m *lockmodel.Model, fn *lockmodel.Func) {
+	for _, acq := range fn.Ops {
+		if acq.Kind != redisapi.Acquire || acq.TTLIs != redisapi.NoTTL || acq.KeyID == "" || !acq.Reportable() {
+			continue
+		}
+		if exp := laterExpire(fn, acq); exp != nil {
+			checkSplitAcquire(pass, m, acq, exp)
+		} else if m.IsLockKey(acq) && !m.HasTTLSomewhere(acq) {
+			checkNoTTL(pass, m, acq)
+		}
+	}
+}
+
+// laterExpire returns the first expire of the acquire's key that can run
+// after it in the same function.
+func laterExpire(fn *lockmodel.Func, acq *lockmodel.Op) *lockmodel.Op {
+	for _, op := range fn.Ops {
+		if op.Kind == redisapi.Expire && op.KeyID == acq.KeyID && lockmodel.Before(acq, op) {
+			return op
+		}
+	}
+	return nil
+}
+
+func checkSplitAcquire(pass *analysis.Pass, m *lockmodel.Model, acq, exp *lockmodel.Op) {
+	d := analysis.Diagnostic{Pos: exp.Pos(), End: exp.Expr.End()}
+	key, at := m.KeyText(exp), m.Where(acq.Pos())
+	if acq.Queued && exp.Queued {
+		d.Category = "setnx-expire-pipeline"
+		d.Message = exp.Method + " of " + key + " is queued in the same pipeline as " + acq.Method + " (" + at +
+			"): it runs even when the SETNX failed, so a client that did not get the lock extends the holder's lock; put the TTL into the acquire"
+	} else {
+		d.Category = "setnx-expire"
+		d.Message = exp.Method + " sets the TTL of lock key " + key + " only after " + acq.Method + " acquired it (" + at +
+			"): a crash, timeout or cancelled context in between leaves a lock that never expires; put the TTL into the acquire"
+	}
+	d.Related = []analysis.RelatedInformation{{Pos: acq.Pos(), End: acq.Expr.End(), Message: "acquired here without a TTL"}}
+	if fix, ok := foldTTL(pass, m, acq, exp); ok {
+		d.SuggestedFixes = []analysis.SuggestedFix{fix}
+	}
+	m.Report(pass, d)
+}
+
+func checkNoTTL(pass *analysis.Pass, m *lockmodel.Model, acq *lockmodel.Op) {
+	m.Report(pass, analysis.Diagnostic{
+		Pos:      acq.Pos(),
+		End:      acq.Expr.End(),
+		Category: "no-ttl",
+		Message: acq.Method + " acquires lock key " + m.KeyText(acq) +
+			" with no TTL and nothing ever sets one: if the holder crashes, the lock is never released; pass a TTL to the acquire",
+	})
+}
+
+// foldTTL builds the fix that moves the expire's TTL into the acquire and
+// deletes the expire statement, when that is certainly right.
+func foldTTL(pass *analysis.Pass, m *lockmodel.Model, acq, exp *lockmodel.Op) (analysis.SuggestedFix, bool) {
+	if acq.Via != nil || exp.Via != nil || acq.Redigo || exp.Redigo || exp.TTL == nil || exp.Use != lockmodel.Discarded || exp.Deferred {
+		return analysis.SuggestedFix{}, false
+	}
+	if !availableAt(m, exp.TTL, acq.Pos(), acq.Func) {
+		return analysis.SuggestedFix{}, false
+	}
+	block, stmt, ok := fixedit.Parent(exp.Stack)
+	if !ok {
+		return analysis.SuggestedFix{}, false
+	}
+	if _, ok := stmt.(*ast.ExprStmt); !ok {
+		return analysis.SuggestedFix{}, false
+	}
+	del, ok := fixedit.DeleteStmt(pass.Fset, acq.Func.File, block, stmt)
+	if !ok {
+		return analysis.SuggestedFix{}, false
+	}
+	put, ok := putTTL(m, acq, exp)
+	if !ok {
+		return analysis.SuggestedFix{}, false
+	}
+	return analysis.SuggestedFix{
+		Message:   "Set the TTL in " + acq.Method + " and remove " + exp.Method,
+		TextEdits: []analysis.TextEdit{put, del},
+	}, true
+}
+
+// putTTL returns the edit that gives the acquire the expire's TTL.
+func putTTL(m *lockmodel.Model, acq, exp *lockmodel.Op) (analysis.TextEdit, bool) {
+	ttl := types.ExprString(exp.TTL)
+	switch acq.Method {
+	case "SetNX":
+		if exp.TTLAt || acq.TTL == nil {
+			return analysis.TextEdit{}, false // SetNX takes a duration; an absolute time needs SetArgs
+		}
+		return analysis.TextEdit{Pos: acq.TTL.Pos(), End: acq.TTL.End(), NewText: []byte(ttl)}, true
+	case "SetArgs":
+		lit := setArgsLiteral(acq)
+		if lit == nil || len(lit.Elts) == 0 || acq.TTL != nil {
+			return analysis.TextEdit{}, false
+		}
+		field := "TTL"
+		if exp.TTLAt {
+			field = "ExpireAt"
+		}
+		last := lit.Elts[len(lit.Elts)-1]
+		return analysis.TextEdit{Pos: last.End(), End: last.End(), NewText: []byte(", " + field + ": " + ttl)}, true
+	}
+	return analysis.TextEdit{}, false
+}
+
+func setArgsLiteral(acq *lockmodel.Op) *ast.CompositeLit {
+	args := acq.Expr.Args
+	if len(args) == 0 {
+		return nil
+	}
+	e := ast.Unparen(args[len(args)-1])
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = ast.Unparen(u.X)
+	}
+	lit, _ := e.(*ast.CompositeLit)
+	return lit
+}
+
+// availableAt reports whether e can be evaluated at pos with the same
+// value it has where it is written: it is built only from constants,
+// package-level names, parameters, fields of them, and locals assigned
+// once before pos; conversions are allowed, other calls are not.
+func availableAt(m *lockmodel.Model, e ast.Expr, pos token.Pos, fn *lockmodel.Func) bool {
+	ok := true
+	ast.Inspect(e, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			if tv, isType := m.Pass.TypesInfo.Types[n.Fun]; !isType || !tv.IsType() {
+				ok = false
+			}
+		case *ast.Ident:
+			if !identAvailable(m, n, pos, fn) {
+				ok = false
+			}
+		case *ast.FuncLit, *ast.IndexExpr, *ast.UnaryExpr, *ast.StarExpr:
+			ok = false
+		}
+		return ok
+	})
+	return ok
+}
+
+func identAvailable(m *lockmodel.Model, id *ast.Ident, pos token.Pos, fn *lockmodel.Func) bool {
+	obj := m.Pass.TypesInfo.Uses[id]
+	v, isVar := obj.(*types.Var)
+	if !isVar {
+		return true // constants, types, packages, functions, fields via selectors
+	}
+	if v.IsField() || v.Pkg() == nil || v.Parent() == v.Pkg().Scope() {
+		return true
+	}
+	if isParam(fn.Obj, v) {
+		return !m.Env.Assigned(v)
+	}
+	return m.Env.LocalInit(id) != nil && v.Pos() < pos
+}
+
+func isParam(fn *types.Func, v *types.Var) bool {
+	sig := fn.Signature()
+	if sig.Recv() == v {
+		return true
+	}
+	for i := range sig.Params().Len() {
+		if sig.Params().At(i) == v {
+			return true
+		}
+	}
+	return false
+}
