@@ -100,3 +100,18 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	return build(pass)
 }
+
+// Apply sets the shared flags from s; empty fields keep their values.
+func (s Settings) Apply() error {
+	if s.LockNames != "" {
+		if err := Flags.Set("lock-names", s.LockNames); err != nil {
+			return fmt.Errorf("leasevet setting lock-names: %w", err)
+		}
+	}
+	if len(s.TokenFuncs) > 0 {
+		if err := Flags.Set("token-funcs", strings.Join(s.TokenFuncs, ",")); err != nil {
+			return fmt.Errorf("leasevet setting token-funcs: %w", err)
+		}
+	}
+	return nil
+}
