@@ -120,12 +120,13 @@ func middleOps(a, b []string) []op {
 			ops = append(ops, op{opEqual, a[i]})
 			i++
 			j++
-		case j < len(b) && (i == len(a) || lcs[i][j+1] >= lcs[i+1][j]):
-			ops = append(ops, op{opInsert, b[j]})
-			j++
-		default:
+		// Deletions first on ties, so a changed line reads - then +.
+		case i < len(a) && (j == len(b) || lcs[i+1][j] >= lcs[i][j+1]):
 			ops = append(ops, op{opDelete, a[i]})
 			i++
+		default:
+			ops = append(ops, op{opInsert, b[j]})
+			j++
 		}
 	}
 	return ops

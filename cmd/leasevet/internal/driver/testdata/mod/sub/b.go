@@ -1,0 +1,10 @@
+package sub
+
+func bad() {}
+
+func good() {}
+
+func f() {
+	bad()
+	bad()
+}

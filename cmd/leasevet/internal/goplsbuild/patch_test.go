@@ -1,0 +1,112 @@
+package goplsbuild
+
+import (
+	"errors"
+	"go/parser"
+	"go/token"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// registrySample has the shape of gopls's analysis.go around the anchors.
+const registrySample = `package settings
+
+import (
+	"log"
+
+	"golang.org/x/tools/gopls/internal/protocol"
+)
+
+func initAnalyzers() (res []*Analyzer) {
+	log.Print(protocol.SeverityWarning)
+	return append(res, staticcheckAnalyzers()...)
+}
+`
+
+func TestPatchRegistry(t *testing.T) {
+	out, err := PatchRegistry([]byte(registrySample))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := parser.ParseFile(token.NewFileSet(), RegistryFile, out, 0)
+	if err != nil {
+		t.Fatalf("patched file does not parse: %v\n%s", err, out)
+	}
+	imported := false
+	for _, imp := range f.Imports {
+		imported = imported || imp.Path.Value == `"github.com/leasevet/leasevet/analyzers"`
+	}
+	if len(f.Imports) != 3 || !imported {
+		t.Errorf("after the patch: %d imports, leasevet's analyzers imported: %v", len(f.Imports), imported)
+	}
+	body := string(out)
+	if strings.Index(body, "leasevetanalyzers.All") > strings.Index(body, "staticcheckAnalyzers()") {
+		t.Error("leasevet's analyzers must be appended before the final return")
+	}
+	if _, err := PatchRegistry(out); err == nil {
+		t.Error("patching twice should fail")
+	}
+}
+
+func TestPatchRegistry_missingAnchor(t *testing.T) {
+	src := strings.Replace(registrySample, "staticcheckAnalyzers()...", "more()...", 1)
+	_, err := PatchRegistry([]byte(src))
+	if !errors.Is(err, ErrAnchor) {
+		t.Fatalf("err = %v, want ErrAnchor", err)
+	}
+	for _, want := range []string{RegistryFile, "staticcheckAnalyzers"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("error %q should name %q", err, want)
+		}
+	}
+}
+
+// TestPatchRegistry_realGopls patches the real file of the default gopls
+// version when it is in the module cache (the e2e script downloads it).
+func TestPatchRegistry_realGopls(t *testing.T) {
+	out, err := exec.Command("go", "env", "GOMODCACHE").Output()
+	if err != nil {
+		t.Skip("no go command")
+	}
+	name := filepath.Join(strings.TrimSpace(string(out)), "golang.org/x/tools/gopls@"+DefaultVersion, RegistryFile)
+	src, err := os.ReadFile(name)
+	if err != nil {
+		t.Skipf("gopls %s not in the module cache: %v", DefaultVersion, err)
+	}
+	patched, err := PatchRegistry(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := parser.ParseFile(token.NewFileSet(), name, patched, 0); err != nil {
+		t.Fatalf("patched %s does not parse: %v", name, err)
+	}
+}
+
+func TestMain_usage(t *testing.T) {
+	var b strings.Builder
+	if code := Main(nil, &b); code != 2 || !strings.Contains(b.String(), "-o FILE") {
+		t.Errorf("no -o: exit %d, %q", code, b.String())
+	}
+	b.Reset()
+	if code := Main([]string{"-o", "x", "-nosuch"}, &b); code != 2 || !strings.Contains(b.String(), "nosuch") {
+		t.Errorf("bad flag: exit %d, %q", code, b.String())
+	}
+}
+
+func TestResolveLeasevetSrc(t *testing.T) {
+	var log strings.Builder
+	b := &builder{Config: Config{Go: "go", Log: &log}}
+	if err := b.resolveLeasevetSrc(); err != nil {
+		t.Fatalf("from the test binary's source: %v", err)
+	}
+	if !isLeasevetModule(b.LeasevetSrc) {
+		t.Errorf("resolved %q, which is not leasevet's module root", b.LeasevetSrc)
+	}
+	b = &builder{Config: Config{Go: "go", Log: &log, LeasevetSrc: t.TempDir()}}
+	if err := b.resolveLeasevetSrc(); err == nil || !strings.Contains(err.Error(), ModulePath) {
+		t.Errorf("a directory without leasevet's go.mod: err = %v", err)
+	}
+}
