@@ -85,10 +85,14 @@ func (d *Driver) usage(w io.Writer) {
 	fmt.Fprintf(w, `%[1]s reports misuse of Redis distributed locks in Go code.
 
 Usage:
-	%[1]s [flags] packages...                    standalone (exit 3 when it reports)
-	go vet -vettool=$(which %[1]s) [flags] packages...   as a go vet tool
-	go fix -fixtool=$(which %[1]s) [-diff] packages...   apply fixes with go fix
-	%[1]s help [analyzer]                        this text, or one analyzer's doc and flags
+	%[1]s [flags] packages...
+		standalone; exits 3 when it reports something
+	go vet -vettool=$(which %[1]s) [flags] packages...
+		as a go vet tool
+	go fix -fixtool=$(which %[1]s) [-diff] packages...
+		apply the suggested fixes with go fix
+	%[1]s help [analyzer]
+		this text, or one analyzer's documentation and flags
 `, d.Name)
 	d.printSubcommands(w)
 	fmt.Fprintf(w, "\nAnalyzers:\n\n")
@@ -112,7 +116,7 @@ func (d *Driver) printSubcommands(w io.Writer) {
 	}
 	slices.Sort(names)
 	for _, name := range names {
-		fmt.Fprintf(w, "\t%s %-36s %s\n", d.Name, name+" ...", d.Subcommands[name].Summary)
+		fmt.Fprintf(w, "\t%s %s ...\n\t\t%s\n", d.Name, name, d.Subcommands[name].Summary)
 	}
 }
 
