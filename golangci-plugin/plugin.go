@@ -1,0 +1,56 @@
+// Package golangciplugin registers leasevet as a golangci-lint v2 module
+// plugin named "leasevet".
+//
+// It holds no analysis logic: New decodes the settings from .golangci.yml
+// (linters.settings.custom.leasevet.settings) into analyzers.Settings, and
+// BuildAnalyzers applies them to the analyzers' shared flags and returns
+// analyzers.All. See docs/golangci-lint.md for the build and the
+// configuration.
+package golangciplugin
+
+import (
+	"fmt"
+
+	"github.com/golangci/plugin-module-register/register"
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/leasevet/leasevet/analyzers"
+)
+
+// Name is the plugin's name: the key under linters.settings.custom and the
+// linter name in golangci-lint's output and //nolint comments.
+const Name = "leasevet"
+
+func init() {
+	register.Plugin(Name, New)
+}
+
+// plugin is leasevet configured with its golangci-lint settings.
+type plugin struct {
+	settings analyzers.Settings
+}
+
+// New decodes the settings; an unknown key is an error, so that a typo
+// does not silently fall back to the defaults.
+func New(conf any) (register.LinterPlugin, error) {
+	s, err := register.DecodeSettings[analyzers.Settings](conf)
+	if err != nil {
+		return nil, fmt.Errorf("leasevet: settings (known keys: lock-names, token-funcs): %w", err)
+	}
+	return &plugin{settings: s}, nil
+}
+
+// BuildAnalyzers applies the settings to the analyzers' flags and returns
+// them.
+func (p *plugin) BuildAnalyzers() ([]*analysis.Analyzer, error) {
+	if err := p.settings.Apply(); err != nil {
+		return nil, fmt.Errorf("leasevet: %w", err)
+	}
+	return analyzers.All, nil
+}
+
+// GetLoadMode asks for type information: every leasevet analyzer resolves
+// calls through types.
+func (p *plugin) GetLoadMode() string {
+	return register.LoadModeTypesInfo
+}
