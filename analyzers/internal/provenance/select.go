@@ -1,0 +1,175 @@
+package provenance
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/types/typeutil"
+)
+
+// maxSelectDepth bounds how far from a root function the selection
+// follows calls and field writers: token values are built a few calls
+// away from the acquire, and a bound keeps the SSA work proportional to
+// the lock code rather than to the package.
+const maxSelectDepth = 3
+
+// A writerIndex records, for one package, which function declarations
+// write each struct field and package variable declared in it. It is
+// computed from syntax in one walk, before any SSA is built, so that the
+// functions a trace can reach are known up front.
+type writerIndex struct {
+	decls      map[*types.Func]*ast.FuncDecl
+	fields     map[*types.Var][]*ast.FuncDecl // field -> declarations writing it
+	initWrites map[*types.Var][]*ast.FuncDecl // package variable -> func init() writing it
+	reassigned map[*types.Var]bool            // package variable written outside initialisation
+	addrTaken  map[*types.Var]bool            // &v or &x.f: writes we cannot see
+}
+
+func newWriterIndex(pkg *types.Package, info *types.Info, files []*ast.File) *writerIndex {
+	ix := &writerIndex{
+		decls:      map[*types.Func]*ast.FuncDecl{},
+		fields:     map[*types.Var][]*ast.FuncDecl{},
+		initWrites: map[*types.Var][]*ast.FuncDecl{},
+		reassigned: map[*types.Var]bool{},
+		addrTaken:  map[*types.Var]bool{},
+	}
+	for _, f := range files {
+		for _, decl := range f.Decls {
+			fd, ok := decl.(*ast.FuncDecl)
+			if !ok || fd.Body == nil {
+				continue
+			}
+			if obj, ok := info.Defs[fd.Name].(*types.Func); ok {
+				ix.decls[obj] = fd
+			}
+			ast.Inspect(fd.Body, func(n ast.Node) bool {
+				ix.recordWrites(pkg, info, fd, n)
+				return true
+			})
+		}
+	}
+	return ix
+}
+
+func (ix *writerIndex) recordWrites(pkg *types.Package, info *types.Info, fd *ast.FuncDecl, n ast.Node) {
+	switch n := n.(type) {
+	case *ast.AssignStmt:
+		for _, lhs := range n.Lhs {
+			ix.recordWrite(pkg, info, fd, lhs)
+		}
+	case *ast.IncDecStmt:
+		ix.recordWrite(pkg, info, fd, n.X)
+	case *ast.UnaryExpr:
+		if n.Op == token.AND {
+			if v := writtenVar(info, n.X); v != nil {
+				ix.addrTaken[v] = true
+			}
+		}
+	case *ast.RangeStmt:
+		ix.recordWrite(pkg, info, fd, n.Key)
+		ix.recordWrite(pkg, info, fd, n.Value)
+	case *ast.CompositeLit:
+		for _, fv := range literalFields(info, n) {
+			ix.fields[fv] = append(ix.fields[fv], fd)
+		}
+	}
+}
+
+func (ix *writerIndex) recordWrite(pkg *types.Package, info *types.Info, fd *ast.FuncDecl, lhs ast.Expr) {
+	v := writtenVar(info, lhs)
+	if v == nil || v.Pkg() != pkg {
+		return
+	}
+	switch {
+	case v.IsField():
+		ix.fields[v] = append(ix.fields[v], fd)
+	case v.Parent() == pkg.Scope() && isInitFunc(fd):
+		ix.initWrites[v] = append(ix.initWrites[v], fd)
+	case v.Parent() == pkg.Scope():
+		ix.reassigned[v] = true
+	}
+}
+
+func isInitFunc(fd *ast.FuncDecl) bool { return fd.Recv == nil && fd.Name.Name == "init" }
+
+// writtenVar returns the variable or field an assignment target denotes.
+func writtenVar(info *types.Info, e ast.Expr) *types.Var {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		v, _ := info.Uses[e].(*types.Var)
+		return v
+	case *ast.SelectorExpr:
+		v, _ := info.Uses[e.Sel].(*types.Var)
+		return v
+	}
+	return nil
+}
+
+// literalFields returns the fields a struct composite literal sets.
+func literalFields(info *types.Info, lit *ast.CompositeLit) []*types.Var {
+	st, ok := info.TypeOf(lit).Underlying().(*types.Struct)
+	if !ok {
+		return nil
+	}
+	var out []*types.Var
+	for i, elt := range lit.Elts {
+		if kv, ok := elt.(*ast.KeyValueExpr); ok {
+			if id, ok := kv.Key.(*ast.Ident); ok {
+				if v, ok := info.Uses[id].(*types.Var); ok {
+					out = append(out, v)
+				}
+			}
+		} else if i < st.NumFields() {
+			out = append(out, st.Field(i))
+		}
+	}
+	return out
+}
+
+// selectBodies returns the declarations whose bodies a trace starting in
+// roots can reach: the roots, the package's functions they call, the
+// functions that write the struct fields and the init functions that
+// write the package variables they read, transitively up to
+// maxSelectDepth.
+func (ix *writerIndex) selectBodies(pkg *types.Package, info *types.Info, roots []*ast.FuncDecl) map[*ast.FuncDecl]bool {
+	keep := map[*ast.FuncDecl]bool{}
+	frontier := roots
+	for depth := 0; depth <= maxSelectDepth && len(frontier) > 0; depth++ {
+		var next []*ast.FuncDecl
+		for _, fd := range frontier {
+			if keep[fd] {
+				continue
+			}
+			keep[fd] = true
+			next = append(next, ix.reached(pkg, info, fd)...)
+		}
+		frontier = next
+	}
+	return keep
+}
+
+// reached returns the declarations fd's body leads a trace into.
+func (ix *writerIndex) reached(pkg *types.Package, info *types.Info, fd *ast.FuncDecl) []*ast.FuncDecl {
+	var out []*ast.FuncDecl
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			if callee := typeutil.StaticCallee(info, n); callee != nil && callee.Pkg() == pkg {
+				if d := ix.decls[callee.Origin()]; d != nil {
+					out = append(out, d)
+				}
+			}
+		case *ast.SelectorExpr:
+			if v, ok := info.Uses[n.Sel].(*types.Var); ok && v.IsField() {
+				out = append(out, ix.fields[v]...)
+			}
+		case *ast.Ident:
+			if v, ok := info.Uses[n].(*types.Var); ok && v.Pkg() == pkg && v.Parent() == pkg.Scope() {
+				out = append(out, ix.initWrites[v]...)
+			}
+		}
+		return true
+	})
+	return out
+}

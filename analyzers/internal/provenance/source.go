@@ -1,0 +1,85 @@
+package provenance
+
+import "go/token"
+
+// Kind classifies one source of a value.
+type Kind int
+
+const (
+	Unknown  Kind = iota // cannot be determined: callers stay silent
+	Constant             // the same in every process: "1", true, a named const
+	Instance             // the same for every acquisition of one process or host
+	Clock                // a clock reading: equal for two clients in the same tick
+	Unique               // fresh per acquisition: crypto/rand, UUID, math/rand, a counter
+)
+
+func (k Kind) String() string {
+	switch k {
+	case Constant:
+		return "constant"
+	case Instance:
+		return "per-process identity"
+	case Clock:
+		return "clock reading"
+	case Unique:
+		return "unique"
+	}
+	return "unknown"
+}
+
+// A Source is one part a value is built from.
+type Source struct {
+	Kind Kind
+	Desc string    // what it is, for messages: `"locked"`, `os.Hostname()`, `package variable instanceID`
+	Pos  token.Pos // where it is produced in this package, if known
+}
+
+// A Result is what a value is built from.
+type Result struct {
+	Parts []Source
+}
+
+// Kind returns the kind of the value as a whole: Unique when some part is
+// unique (instanceID + epoch + requestID is unique), else Unknown when some
+// part is unknown, else the weakest-sounding part's kind in the order
+// Clock, Instance, Constant (hostname + time is a clock token: two
+// acquisitions in one tick collide).
+func (r Result) Kind() Kind {
+	if len(r.Parts) == 0 {
+		return Unknown
+	}
+	has := map[Kind]bool{}
+	for _, p := range r.Parts {
+		has[p.Kind] = true
+	}
+	for _, k := range []Kind{Unique, Unknown, Clock, Instance, Constant} {
+		if has[k] {
+			return k
+		}
+	}
+	return Unknown
+}
+
+// Weak reports whether no part of the value is unique and every part is
+// known.
+func (r Result) Weak() bool {
+	switch r.Kind() {
+	case Constant, Instance, Clock:
+		return true
+	}
+	return false
+}
+
+// Main returns the part that gives the value its kind: the first part of
+// that kind.
+func (r Result) Main() Source {
+	k := r.Kind()
+	for _, p := range r.Parts {
+		if p.Kind == k {
+			return p
+		}
+	}
+	return Source{}
+}
+
+func unknown() []Source { return []Source{{Kind: Unknown}} }

@@ -1,0 +1,479 @@
+package provenance
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"strconv"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// maxTraceDepth bounds a trace: token values are a few steps deep, and
+// the bound guards against long def-use chains.
+const maxTraceDepth = 24
+
+// Trace returns the sources of expression e, written in the body of fd
+// (one of the roots, possibly inside a closure of it).
+func (t *Tracer) Trace(fd *ast.FuncDecl, e ast.Expr) (res Result) {
+	if src, ok := t.constantExpr(e); ok {
+		return Result{Parts: []Source{src}}
+	}
+	t.build()
+	fn := t.funcs[fd]
+	if fn == nil || t.ssaPkg == nil {
+		return Result{Parts: unknown()}
+	}
+	v := valueForExpr(fn, e)
+	if v == nil {
+		return Result{Parts: unknown()}
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			res = Result{Parts: unknown()} // never let an odd shape crash the analysis
+		}
+	}()
+	w := &walker{t: t, visiting: map[ssa.Value]bool{}}
+	return Result{Parts: w.value(v, e.Pos(), 0)}
+}
+
+// TraceFuncResult returns the sources of the first result of the function
+// value e (a function literal or a named function of the package), as in
+// redsync.WithGenValueFunc(f).
+func (t *Tracer) TraceFuncResult(fd *ast.FuncDecl, e ast.Expr) (res Result) {
+	t.build()
+	fn := t.funcs[fd]
+	if fn == nil || t.ssaPkg == nil {
+		return Result{Parts: unknown()}
+	}
+	v := valueForExpr(fn, e)
+	defer func() {
+		if r := recover(); r != nil {
+			res = Result{Parts: unknown()}
+		}
+	}()
+	w := &walker{t: t, visiting: map[ssa.Value]bool{}}
+	callee := w.funcValue(v)
+	if callee == nil {
+		return Result{Parts: unknown()}
+	}
+	return Result{Parts: w.returns(callee, 0, e.Pos(), 0)}
+}
+
+// constantExpr reports a constant expression: SSA has no debug
+// reference for constants, and the syntax says more about them.
+func (t *Tracer) constantExpr(e ast.Expr) (Source, bool) {
+	tv, ok := t.info.Types[e]
+	if !ok || tv.Value == nil {
+		return Source{}, false
+	}
+	return Source{Kind: Constant, Desc: constDesc(tv.Value), Pos: e.Pos()}, true
+}
+
+func constDesc(v constant.Value) string {
+	s := v.ExactString()
+	if len(s) > 40 {
+		s = s[:37] + `..."`
+	}
+	return "the constant " + s
+}
+
+// valueForExpr finds e's value in fn or in one of its closures.
+func valueForExpr(fn *ssa.Function, e ast.Expr) ssa.Value {
+	if v, _ := fn.ValueForExpr(e); v != nil {
+		return v
+	}
+	for _, anon := range fn.AnonFuncs {
+		if v := valueForExpr(anon, e); v != nil {
+			return v
+		}
+	}
+	return nil
+}
+
+// A walker follows one value back to its sources.
+type walker struct {
+	t        *Tracer
+	visiting map[ssa.Value]bool
+}
+
+// value returns the sources of v; at is the nearest source position
+// known on the way (SSA constants have none of their own).
+func (w *walker) value(v ssa.Value, at token.Pos, depth int) []Source {
+	if depth > maxTraceDepth || w.visiting[v] {
+		return unknown()
+	}
+	if p := v.Pos(); p.IsValid() {
+		at = p
+	}
+	w.visiting[v] = true
+	defer delete(w.visiting, v)
+	switch v := v.(type) {
+	case *ssa.Const:
+		return []Source{constSource(v, at)}
+	case *ssa.Phi:
+		return w.union(v.Edges, at, depth)
+	case *ssa.BinOp:
+		return w.union([]ssa.Value{v.X, v.Y}, at, depth)
+	case *ssa.Convert:
+		return w.value(v.X, at, depth+1)
+	case *ssa.ChangeType:
+		return w.value(v.X, at, depth+1)
+	case *ssa.MakeInterface:
+		return w.value(v.X, at, depth+1)
+	case *ssa.Slice:
+		return w.value(v.X, at, depth+1)
+	case *ssa.UnOp:
+		return w.unop(v, at, depth)
+	case *ssa.Field:
+		return w.field(fieldOf(v.X.Type(), v.Field), at)
+	case *ssa.Call:
+		return w.call(v.Common(), 0, at, depth)
+	case *ssa.Extract:
+		if call, ok := v.Tuple.(*ssa.Call); ok {
+			return w.call(call.Common(), v.Index, at, depth)
+		}
+	case *ssa.Alloc, *ssa.MakeSlice:
+		return w.buffer(v, at, depth)
+	}
+	return unknown() // parameters, free variables, map lookups, interface calls...
+}
+
+func (w *walker) union(vs []ssa.Value, at token.Pos, depth int) []Source {
+	var out []Source
+	for _, x := range vs {
+		out = append(out, w.value(x, at, depth+1)...)
+	}
+	return out
+}
+
+func constSource(c *ssa.Const, at token.Pos) Source {
+	if c.Value == nil {
+		return Source{Kind: Constant, Desc: "the zero value", Pos: at}
+	}
+	return Source{Kind: Constant, Desc: constDesc(c.Value), Pos: at}
+}
+
+// unop follows loads of package variables, struct fields and local
+// variables that escaped to the heap; negation and the like keep sources.
+func (w *walker) unop(v *ssa.UnOp, at token.Pos, depth int) []Source {
+	switch v.Op {
+	case token.MUL:
+		switch addr := v.X.(type) {
+		case *ssa.Global:
+			return w.global(addr, at, depth)
+		case *ssa.FieldAddr:
+			return w.field(fieldOf(addr.X.Type(), addr.Field), at)
+		case *ssa.Alloc:
+			return w.localCell(addr, at, depth)
+		}
+		return unknown()
+	case token.ARROW:
+		return unknown() // a channel receive: whatever was sent
+	}
+	return w.value(v.X, at, depth+1)
+}
+
+// localCell returns the sources of the values stored in a local variable
+// that lives in memory (captured by a closure or address-taken).
+func (w *walker) localCell(a *ssa.Alloc, at token.Pos, depth int) []Source {
+	var out []Source
+	for _, r := range *a.Referrers() {
+		switch r := r.(type) {
+		case *ssa.Store:
+			if r.Addr == a {
+				out = append(out, w.value(r.Val, r.Pos(), depth+1)...)
+			}
+		case *ssa.UnOp, *ssa.DebugRef:
+		default:
+			return unknown() // passed somewhere that may write it
+		}
+	}
+	if len(out) == 0 {
+		return unknown()
+	}
+	return out
+}
+
+// global classifies a load of a package variable. A variable of this
+// package written only while the package initialises is the same for
+// every acquisition of the process: constant when all it is set to is
+// constant, otherwise a per-process identity.
+func (w *walker) global(g *ssa.Global, at token.Pos, depth int) []Source {
+	obj, ok := g.Object().(*types.Var)
+	if !ok {
+		return unknown()
+	}
+	if obj.Pkg() != w.t.pkg {
+		return w.imported(obj)
+	}
+	ix := w.t.index
+	if ix.reassigned[obj] || ix.addrTaken[obj] || !scalar(obj.Type()) {
+		return unknown()
+	}
+	stores := w.globalStores(g)
+	if len(stores) == 0 {
+		return unknown()
+	}
+	var parts []Source
+	for _, st := range stores {
+		parts = append(parts, w.value(st.Val, st.Pos(), depth+1)...)
+	}
+	if (Result{Parts: parts}).Kind() == Constant {
+		return parts
+	}
+	return []Source{{Kind: Instance, Desc: "package variable " + obj.Name() + " (set once when the package initialises)", Pos: obj.Pos()}}
+}
+
+// globalStores returns the stores to g in the package initialiser and in
+// the func init() declarations.
+func (w *walker) globalStores(g *ssa.Global) []*ssa.Store {
+	var out []*ssa.Store
+	var visit func(fn *ssa.Function)
+	visit = func(fn *ssa.Function) {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				if st, ok := instr.(*ssa.Store); ok && st.Addr == g {
+					out = append(out, st)
+				}
+			}
+		}
+	}
+	pkg := w.t.ssaPkg
+	visit(pkg.Func("init"))
+	for i := 1; ; i++ {
+		fn := pkg.Func("init#" + strconv.Itoa(i))
+		if fn == nil {
+			break
+		}
+		visit(fn)
+	}
+	return out
+}
+
+// scalar reports whether a value of type t is copied on use (so a package
+// variable of it cannot be changed through a reference).
+func scalar(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&(types.IsString|types.IsInteger|types.IsBoolean) != 0
+}
+
+// field returns the sources of a struct field of this package: the values
+// stored into it anywhere in the package. It is Unknown when a writer was
+// not built, another package may write the field, or its address escapes.
+func (w *walker) field(f *types.Var, at token.Pos) []Source {
+	if f == nil || f.Pkg() != w.t.pkg || w.t.index.addrTaken[f] {
+		return unknown()
+	}
+	if f.Exported() && w.t.pkg.Name() != "main" {
+		return unknown() // importers may set it
+	}
+	for _, fd := range w.t.index.fields[f] {
+		if w.t.funcs[fd] == nil {
+			return unknown()
+		}
+	}
+	stores := w.t.fieldSt[f]
+	if len(stores) == 0 {
+		return unknown()
+	}
+	var out []Source
+	for _, st := range stores {
+		if w.visiting[st.Val] {
+			continue
+		}
+		out = append(out, w.value(st.Val, st.Pos(), 1)...)
+	}
+	if len(out) == 0 {
+		return unknown()
+	}
+	return out
+}
+
+// imported classifies a package variable or function of another package
+// from its fact, if any.
+func (w *walker) imported(obj types.Object) []Source {
+	if w.t.Imported != nil {
+		if s, ok := w.t.Imported(obj); ok {
+			return []Source{s}
+		}
+	}
+	return unknown()
+}
+
+// call returns the sources of result index of a call.
+func (w *walker) call(c *ssa.CallCommon, index int, at token.Pos, depth int) []Source {
+	callee := c.StaticCallee()
+	if callee == nil {
+		return unknown() // interface methods and function values
+	}
+	obj, _ := callee.Object().(*types.Func)
+	if obj == nil {
+		if callee.Parent() != nil || len(callee.Blocks) > 0 {
+			return w.returns(callee, index, at, depth) // a closure called in place
+		}
+		return unknown()
+	}
+	name := funcName(obj)
+	desc := shortName(obj) + "()"
+	if isTokenFunc(w.t.TokenFuncs, name) {
+		return []Source{{Kind: Unique, Desc: desc, Pos: at}}
+	}
+	if k, ok := lookup(sourceFuncs, name); ok {
+		return []Source{{Kind: k, Desc: desc, Pos: at}}
+	}
+	if goroutineIDName.MatchString(obj.Name()) {
+		return []Source{{Kind: Instance, Desc: desc + " (a goroutine or thread id)", Pos: at}}
+	}
+	if mode, ok := lookup(passFuncs, name); ok {
+		return w.union(passed(c, mode, callee), at, depth)
+	}
+	if obj.Pkg() != w.t.pkg {
+		return w.imported(obj)
+	}
+	if len(callee.Blocks) == 0 {
+		return unknown()
+	}
+	return w.returns(callee, index, at, depth)
+}
+
+// passed returns the arguments of c that carry a value into its result.
+func passed(c *ssa.CallCommon, mode passMode, callee *ssa.Function) []ssa.Value {
+	args := c.Args
+	hasRecv := callee.Signature.Recv() != nil
+	switch mode {
+	case passRecv:
+		if hasRecv && len(args) > 0 {
+			return args[:1]
+		}
+		return nil
+	case passNonRecv:
+		if hasRecv && len(args) > 0 {
+			return args[1:]
+		}
+	}
+	return args
+}
+
+// returns returns the sources of result index of a function of this
+// package, over all its return statements.
+func (w *walker) returns(fn *ssa.Function, index int, at token.Pos, depth int) []Source {
+	var out []Source
+	for _, b := range fn.Blocks {
+		if len(b.Instrs) == 0 {
+			continue
+		}
+		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && index < len(ret.Results) {
+			out = append(out, w.value(ret.Results[index], ret.Pos(), depth+1)...)
+		}
+	}
+	if len(out) == 0 {
+		return unknown()
+	}
+	return out
+}
+
+// buffer returns the sources of a byte buffer or array: the values stored
+// into it and the calls that fill it (crypto/rand.Read(b)). A call that
+// may write it and is not known makes it Unknown.
+func (w *walker) buffer(v ssa.Value, at token.Pos, depth int) []Source {
+	var out []Source
+	for _, r := range allReferrers(v) {
+		switch r := r.(type) {
+		case *ssa.Store:
+			out = append(out, w.value(r.Val, r.Pos(), depth+1)...)
+		case *ssa.Call:
+			out = append(out, w.bufferCall(r.Common(), at)...)
+		}
+	}
+	if len(out) == 0 {
+		return unknown()
+	}
+	return out
+}
+
+// allReferrers returns the instructions using v, through slices and
+// element addresses of it.
+func allReferrers(v ssa.Value) []ssa.Instruction {
+	var out []ssa.Instruction
+	refs := v.Referrers()
+	if refs == nil {
+		return nil
+	}
+	for _, r := range *refs {
+		switch r := r.(type) {
+		case *ssa.Slice:
+			out = append(out, allReferrers(r)...)
+		case *ssa.IndexAddr:
+			out = append(out, allReferrers(r)...)
+		default:
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// bufferCall classifies a call that receives a buffer: a random fill,
+// a pure reader (formatting), or an unknown writer.
+func (w *walker) bufferCall(c *ssa.CallCommon, at token.Pos) []Source {
+	if readsRandReader(c) {
+		return []Source{{Kind: Unique, Desc: "crypto/rand.Reader", Pos: at}}
+	}
+	callee := c.StaticCallee()
+	if callee == nil {
+		return unknown()
+	}
+	obj, _ := callee.Object().(*types.Func)
+	if obj == nil {
+		return unknown()
+	}
+	name := funcName(obj)
+	if bufferWriters[name] || isTokenFunc(w.t.TokenFuncs, name) {
+		return []Source{{Kind: Unique, Desc: shortName(obj) + "()", Pos: at}}
+	}
+	if _, ok := lookup(passFuncs, name); ok {
+		return nil // reads the buffer: the value we are tracing flows out of it
+	}
+	return unknown()
+}
+
+// readsRandReader reports whether a call reads from crypto/rand.Reader:
+// io.ReadFull(rand.Reader, b) or rand.Reader.Read(b).
+func readsRandReader(c *ssa.CallCommon) bool {
+	vals := append([]ssa.Value{c.Value}, c.Args...)
+	for _, v := range vals {
+		if mi, ok := v.(*ssa.MakeInterface); ok {
+			v = mi.X
+		}
+		if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL {
+			if g, ok := load.X.(*ssa.Global); ok && g.Pkg != nil && g.Pkg.Pkg.Path() == "crypto/rand" && g.Name() == "Reader" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// funcValue returns the function a function-typed value denotes.
+func (w *walker) funcValue(v ssa.Value) *ssa.Function {
+	switch v := v.(type) {
+	case *ssa.Function:
+		return v
+	case *ssa.MakeClosure:
+		fn, _ := v.Fn.(*ssa.Function)
+		return fn
+	case *ssa.ChangeType:
+		return w.funcValue(v.X)
+	}
+	return nil
+}
+
+// shortName returns "pkg.Func" or "pkg.Type.Method" for messages.
+func shortName(fn *types.Func) string {
+	full := funcName(fn)
+	if fn.Pkg() == nil {
+		return full
+	}
+	return fn.Pkg().Name() + full[len(fn.Pkg().Path()):]
+}
