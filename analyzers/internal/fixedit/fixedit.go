@@ -12,8 +12,8 @@ import (
 )
 
 // DeleteStmt returns the edit that deletes stmt, a statement of block, with
-// its whole line, or false when the statement shares a line with other code
-// or a comment (deleting it would then need reformatting).
+// its whole lines, or false when the statement shares a line with other
+// code (deleting it would then need reformatting).
 func DeleteStmt(fset *token.FileSet, file *ast.File, block *ast.BlockStmt, stmt ast.Stmt) (analysis.TextEdit, bool) {
 	tf := fset.File(stmt.Pos())
 	if tf == nil {
@@ -35,8 +35,10 @@ func DeleteStmt(fset *token.FileSet, file *ast.File, block *ast.BlockStmt, stmt 
 	if tf.Line(prevEnd) >= first || tf.Line(nextPos) <= last {
 		return analysis.TextEdit{}, false
 	}
+	// A comment on the statement's own lines is about the statement and
+	// goes with it; one that starts before it on its first line cannot be.
 	for _, cg := range file.Comments {
-		if l := tf.Line(cg.Pos()); l >= first && l <= last {
+		if tf.Line(cg.End()) >= first && cg.Pos() < stmt.Pos() && tf.Line(cg.Pos()) <= last {
 			return analysis.TextEdit{}, false
 		}
 	}

@@ -94,10 +94,17 @@ var Analyzer = &analysis.Analyzer{
 	FactTypes:  []analysis.Fact{new(Summary)},
 }
 
-func run(pass *analysis.Pass) (any, error) {
+func run(pass *analysis.Pass) (_ any, err error) {
 	if !reachesClient(pass.Pkg) {
 		return (*Model)(nil), nil
 	}
+	// A bug of ours must not abort the user's whole vet run: report it as
+	// this package's analysis error instead.
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("leasevet internal error in %s (please report it): %v", pass.Pkg.Path(), r)
+		}
+	}()
 	return build(pass)
 }
 

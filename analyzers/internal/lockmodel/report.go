@@ -45,6 +45,7 @@ func parseDirective(c *ast.Comment) *directive {
 		if rest != "" && rest[0] != ' ' && rest[0] != '\t' {
 			return nil
 		}
+		rest, _, _ = strings.Cut(rest, "//") // a trailing comment is not the reason
 		fields := strings.Fields(rest)
 		d := &directive{}
 		if len(fields) > 0 {

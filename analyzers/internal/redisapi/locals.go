@@ -19,10 +19,11 @@ func (env *Env) LocalInit(e ast.Expr) ast.Expr {
 		return nil
 	}
 	env.indexLocals()
-	if env.locals[v].count != 1 {
+	d := env.locals[v]
+	if d == nil || d.count != 1 {
 		return nil
 	}
-	return env.locals[v].init
+	return d.init
 }
 
 type localDef struct {

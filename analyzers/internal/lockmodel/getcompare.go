@@ -1,0 +1,210 @@
+package lockmodel
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
+)
+
+// A GetCompare is the check-then-act shape of RULES.md's get-del and
+// get-expire: the value a Get read is compared with a token in Go, and
+// only then is the write sent, as a separate command.
+type GetCompare struct {
+	Get   *Op             // the read of the value
+	Cmp   *ast.BinaryExpr // the comparison in Go
+	Token ast.Expr        // the side of Cmp that is not the value read
+}
+
+// GetCompareBefore returns the Get of op's key whose value is compared with
+// a token before op in op's function, or nil. Writes inside a Watch
+// callback are not check-then-act: EXEC fails if the key changed.
+// getdel reports these; baredel and barerenew leave them alone, so that one
+// bug is reported once.
+func (m *Model) GetCompareBefore(op *Op) *GetCompare {
+	if op.KeyID == "" || op.InWatch {
+		return nil
+	}
+	for _, get := range op.Func.Ops {
+		if get.Kind != redisapi.Get || get.KeyID != op.KeyID || !Before(get, op) {
+			continue
+		}
+		if gc := m.comparedValue(get, op); gc != nil {
+			return gc
+		}
+	}
+	return nil
+}
+
+// comparedValue finds, between get and op, a == or != comparison of the
+// value get read with an expression that is not a constant (comparing with
+// "" or nil is an existence check, not an owner check).
+func (m *Model) comparedValue(get, op *Op) *GetCompare {
+	value, holder := m.valueOf(get)
+	if value == nil {
+		return nil
+	}
+	var found *GetCompare
+	ast.Inspect(op.Func.Decl.Body, func(n ast.Node) bool {
+		be, ok := n.(*ast.BinaryExpr)
+		if found != nil || !ok || (be.Op != token.EQL && be.Op != token.NEQ) {
+			return found == nil
+		}
+		if be.End() < get.Expr.End() || be.End() > op.Pos() {
+			return true
+		}
+		for _, side := range [2][2]ast.Expr{{be.X, be.Y}, {be.Y, be.X}} {
+			if m.isValue(side[0], value, holder) && !m.isConstant(side[1]) {
+				found = &GetCompare{Get: get, Cmp: be, Token: side[1]}
+				return false
+			}
+		}
+		return true
+	})
+	return found
+}
+
+// valueOf returns the expression that yields the value get read (the call
+// itself, get.Val(), get.Result(), redis.String(conn.Do("GET", k))) and the
+// variable it is stored in, if any. Error-only chains (.Err()) yield nil.
+func (m *Model) valueOf(get *Op) (ast.Expr, *types.Var) {
+	expr, parent := m.ValueChain(get)
+	if expr == nil {
+		return nil, nil
+	}
+	switch p := parent.(type) {
+	case *ast.AssignStmt:
+		if len(p.Rhs) == 1 && p.Rhs[0] == expr && len(p.Lhs) >= 1 {
+			return expr, m.varOf(p.Lhs[0])
+		}
+	case *ast.ValueSpec:
+		if len(p.Values) == 1 && p.Values[0] == expr && len(p.Names) >= 1 {
+			return expr, m.varOf(p.Names[0])
+		}
+	}
+	return expr, nil
+}
+
+// ValueChain climbs from op's call through the method chain that extracts
+// its reply (.Result(), .Val(), redigo's redis.String(...)) and returns the
+// outermost expression with its parent node. It returns nil when the chain
+// ends in .Err(): only the error is looked at.
+func (m *Model) ValueChain(op *Op) (ast.Expr, ast.Node) {
+	stack := op.Stack
+	i := len(stack) - 1
+	cur := ast.Expr(op.Expr)
+	for i > 0 {
+		switch p := stack[i-1].(type) {
+		case *ast.ParenExpr:
+			cur, i = p, i-1
+			continue
+		case *ast.SelectorExpr:
+			if p.Sel.Name == "Err" {
+				return nil, nil
+			}
+			if i >= 2 {
+				if call, ok := stack[i-2].(*ast.CallExpr); ok && call.Fun == p {
+					cur, i = call, i-2
+					continue
+				}
+			}
+		case *ast.CallExpr:
+			if m.isReplyConversion(p, cur) {
+				cur, i = p, i-1
+				continue
+			}
+		}
+		return cur, stack[i-1]
+	}
+	return cur, nil
+}
+
+// isReplyConversion reports whether call converts the reply arg of a
+// client call: redigo's redis.String(reply, err) and friends, or a type
+// conversion string(b).
+func (m *Model) isReplyConversion(call *ast.CallExpr, arg ast.Expr) bool {
+	if len(call.Args) == 0 || call.Args[0] != arg {
+		return false
+	}
+	if tv, ok := m.Pass.TypesInfo.Types[call.Fun]; ok && tv.IsType() {
+		return true
+	}
+	fn := calleeFunc(m.Pass.TypesInfo, call)
+	return fn != nil && fn.Pkg() != nil && redisapi.IsClientPackage(fn.Pkg().Path()) && fn.Signature().Recv() == nil
+}
+
+func calleeFunc(info *types.Info, call *ast.CallExpr) *types.Func {
+	var id *ast.Ident
+	switch f := ast.Unparen(call.Fun).(type) {
+	case *ast.Ident:
+		id = f
+	case *ast.SelectorExpr:
+		id = f.Sel
+	default:
+		return nil
+	}
+	fn, _ := info.Uses[id].(*types.Func)
+	return fn
+}
+
+func (m *Model) varOf(e ast.Expr) *types.Var {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok || id.Name == "_" {
+		return nil
+	}
+	if v, ok := m.Pass.TypesInfo.Defs[id].(*types.Var); ok {
+		return v
+	}
+	v, _ := m.Pass.TypesInfo.Uses[id].(*types.Var)
+	return v
+}
+
+// isValue reports whether e is the value read: the chain expression
+// itself, or the variable holding it, possibly converted (string(b)).
+func (m *Model) isValue(e, value ast.Expr, holder *types.Var) bool {
+	e = ast.Unparen(e)
+	if call, ok := e.(*ast.CallExpr); ok && len(call.Args) == 1 {
+		if tv, ok := m.Pass.TypesInfo.Types[call.Fun]; ok && tv.IsType() {
+			e = ast.Unparen(call.Args[0])
+		}
+	}
+	if e == value {
+		return true
+	}
+	id, ok := e.(*ast.Ident)
+	return ok && holder != nil && m.Pass.TypesInfo.Uses[id] == holder
+}
+
+func (m *Model) isConstant(e ast.Expr) bool {
+	tv, ok := m.Pass.TypesInfo.Types[e]
+	return !ok || tv.Value != nil || tv.IsNil()
+}
+
+// SplitAcquireExpire reports whether op is the expire that setnxexpire
+// reports: the first expire of the key after an acquire with no TTL in the
+// same function. barerenew and getdel leave it to setnxexpire, so that one
+// bug is reported once; the test is setnxexpire's own.
+func SplitAcquireExpire(op *Op) bool {
+	if op.Kind != redisapi.Expire || op.KeyID == "" {
+		return false
+	}
+	for _, acq := range op.Func.Ops {
+		if acq.Kind != redisapi.Acquire || acq.TTLIs != redisapi.NoTTL || acq.KeyID != op.KeyID || !acq.Reportable() {
+			continue
+		}
+		if firstExpireAfter(op.Func, acq) == op {
+			return true
+		}
+	}
+	return false
+}
+
+func firstExpireAfter(fn *Func, acq *Op) *Op {
+	for _, op := range fn.Ops {
+		if op.Kind == redisapi.Expire && op.KeyID == acq.KeyID && Before(acq, op) {
+			return op
+		}
+	}
+	return nil
+}

@@ -1,0 +1,426 @@
+package lockmodel
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strconv"
+	"strings"
+
+	"github.com/leasevet/leasevet/analyzers/internal/fixedit"
+	"golang.org/x/tools/go/analysis"
+)
+
+// safelockPath is the import path of the reference lock the v9 fixes call.
+const safelockPath = "github.com/leasevet/leasevet/safelock"
+
+// Scripts of the fixes for clients older than go-redis v9. A mismatch is
+// an error reply, so the caller's existing error check (.Err(), the err
+// of Result or of redigo's Do) sees "not the owner" without new code.
+const (
+	releaseScript = `if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("del", KEYS[1]) end return redis.error_reply("lock not held")`
+	refreshScript = `if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("%s", KEYS[1], ARGV[2]) end return redis.error_reply("lock not held")`
+)
+
+// An OwnerFixSpec says how to make op owner-checked.
+type OwnerFixSpec struct {
+	Op      *Op
+	Token   ast.Expr // the owner token, as written in TokenIn
+	TokenIn *Func    // the function Token is written in
+	Refresh bool     // a renewal (op.TTL is the new TTL), not a release
+}
+
+// OwnerFix returns the fix that replaces an unconditional release or
+// renewal with an owner-checked one: safelock.Release/Refresh for go-redis
+// v9, an inline compare script built with the file's own client import for
+// older clients. It offers nothing unless the token, key, client and
+// context can all be written at the op and the caller's error handling
+// keeps compiling with the same meaning: the reply is only checked for
+// its error, or the op is a statement in a function returning just error.
+func (m *Model) OwnerFix(spec OwnerFixSpec) (analysis.SuggestedFix, bool) {
+	op := spec.Op
+	if op.Via != nil || op.Queued || op.InWatch || op.Deferred || op.Client == nil || op.Key == nil || len(op.Keys) > 1 {
+		return analysis.SuggestedFix{}, false
+	}
+	if !isString(m.Pass.TypesInfo.TypeOf(op.Key)) || (spec.Refresh && (op.TTL == nil || op.TTLAt)) {
+		return analysis.SuggestedFix{}, false
+	}
+	token, ok := m.tokenAt(spec.Token, spec.TokenIn, op)
+	if !ok {
+		return analysis.SuggestedFix{}, false
+	}
+	if op.V9 {
+		return m.safelockFix(spec, token)
+	}
+	return m.scriptFix(spec, token)
+}
+
+func isString(t types.Type) bool {
+	return t != nil && types.Identical(t, types.Typ[types.String])
+}
+
+// tokenAt returns the text of tok as it can be written at op: a local or
+// parameter of op's own function assigned once and visible there, or a
+// field of the receiver when tok is written in a method of the same type.
+func (m *Model) tokenAt(tok ast.Expr, from *Func, op *Op) (string, bool) {
+	tok = ast.Unparen(tok)
+	if tok == nil || from == nil || !isString(m.Pass.TypesInfo.TypeOf(tok)) {
+		return "", false
+	}
+	switch t := tok.(type) {
+	case *ast.Ident:
+		return m.localTokenAt(t, from, op)
+	case *ast.SelectorExpr:
+		return m.fieldTokenAt(t, from, op)
+	}
+	return "", false
+}
+
+func (m *Model) localTokenAt(id *ast.Ident, from *Func, op *Op) (string, bool) {
+	v, ok := m.Pass.TypesInfo.Uses[id].(*types.Var)
+	if !ok || from != op.Func || v.IsField() || v.Parent() == m.Pass.Pkg.Scope() {
+		return "", false
+	}
+	once := m.Env.LocalInit(id) != nil || (isParam(from.Obj, v) && !m.Env.Assigned(v))
+	if !once || !m.visibleAt(v, op.Pos()) {
+		return "", false
+	}
+	return id.Name, true
+}
+
+// fieldTokenAt accepts recv.f (or recv.f.g) where recv is the receiver of
+// the method the token is written in, and op is in a method of the same
+// type: the text is rewritten with op's receiver name.
+func (m *Model) fieldTokenAt(sel *ast.SelectorExpr, from *Func, op *Op) (string, bool) {
+	var path []string
+	var e ast.Expr = sel
+	for {
+		s, ok := ast.Unparen(e).(*ast.SelectorExpr)
+		if !ok {
+			break
+		}
+		if sk, ok := m.Pass.TypesInfo.Selections[s]; !ok || sk.Kind() != types.FieldVal {
+			return "", false
+		}
+		path = append([]string{s.Sel.Name}, path...)
+		e = s.X
+	}
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok || from.Recv == nil || from.Recv != op.Func.Recv {
+		return "", false
+	}
+	recv := from.Obj.Signature().Recv()
+	if recv == nil || m.Pass.TypesInfo.Uses[id] != recv {
+		return "", false
+	}
+	opRecv := op.Func.Obj.Signature().Recv()
+	if opRecv == nil || opRecv.Name() == "" || opRecv.Name() == "_" || !m.visibleAt(opRecv, op.Pos()) {
+		return "", false
+	}
+	return opRecv.Name() + "." + strings.Join(path, "."), true
+}
+
+// visibleAt reports whether v's name denotes v at pos (no shadowing).
+func (m *Model) visibleAt(v *types.Var, pos token.Pos) bool {
+	scope := m.Pass.Pkg.Scope().Innermost(pos)
+	if scope == nil {
+		return false
+	}
+	_, obj := scope.LookupParent(v.Name(), pos)
+	return obj == v
+}
+
+func isParam(fn *types.Func, v *types.Var) bool {
+	sig := fn.Signature()
+	if sig.Recv() == v {
+		return true
+	}
+	for i := range sig.Params().Len() {
+		if sig.Params().At(i) == v {
+			return true
+		}
+	}
+	return false
+}
+
+// safelockClientMethods is the method set of safelock.Client; a go-redis v9
+// client value with all of them can be passed to safelock.
+var safelockClientMethods = []string{"Eval", "EvalSha", "EvalRO", "EvalShaRO", "ScriptExists", "ScriptLoad", "Get", "SetArgs", "DelExArgs"}
+
+func (m *Model) safelockFix(spec OwnerFixSpec, token string) (analysis.SuggestedFix, bool) {
+	op := spec.Op
+	if op.Ctx == nil || !hasMethods(m.Pass.TypesInfo.TypeOf(op.Client), op.Call.Func.Pkg().Path(), safelockClientMethods) {
+		return analysis.SuggestedFix{}, false
+	}
+	name, imp := fixedit.AddImport(m.Pass.Fset, op.Func.File, safelockPath)
+	args := []string{types.ExprString(op.Ctx), types.ExprString(op.Client), types.ExprString(op.Key), token}
+	fn, msg := "Release", "Release with safelock.Release"
+	if spec.Refresh {
+		fn, msg = "Refresh", "Refresh with safelock.Refresh"
+		args = append(args, types.ExprString(op.TTL))
+	}
+	call := name + "." + fn + "(" + strings.Join(args, ", ") + ")"
+	edits, ok := m.replaceWithErrCall(op, call, errCallForm)
+	if !ok {
+		return analysis.SuggestedFix{}, false
+	}
+	return analysis.SuggestedFix{Message: msg, TextEdits: append(edits, imp...)}, true
+}
+
+// hasMethods reports whether values of t have every method in names,
+// each declared in package path.
+func hasMethods(t types.Type, path string, names []string) bool {
+	if t == nil {
+		return false
+	}
+	for _, name := range names {
+		obj, _, _ := types.LookupFieldOrMethod(t, false, nil, name)
+		fn, ok := obj.(*types.Func)
+		if !ok || fn.Pkg() == nil || fn.Pkg().Path() != path {
+			return false
+		}
+	}
+	return true
+}
+
+// scriptFix builds the inline compare script for go-redis v8 and older and
+// for redigo, through the file's own import of the client package.
+func (m *Model) scriptFix(spec OwnerFixSpec, token string) (analysis.SuggestedFix, bool) {
+	op := spec.Op
+	pkg := op.Call.Func.Pkg()
+	name, ok := importName(op.Func.File, pkg)
+	if !ok || !m.acceptsScriptClient(op, pkg) {
+		return analysis.SuggestedFix{}, false
+	}
+	src, args, msg := releaseScript, []string{token}, "Release with a compare-and-delete script"
+	if spec.Refresh {
+		cmd, ttl, ok := m.scriptTTL(op)
+		if !ok {
+			return analysis.SuggestedFix{}, false
+		}
+		src, msg = strings.Replace(refreshScript, "%s", cmd, 1), "Refresh with a compare-and-expire script"
+		args = append(args, ttl)
+	}
+	key := types.ExprString(op.Key)
+	var call string
+	form := errCallForm
+	if op.Redigo {
+		if !strings.HasPrefix(op.Method, "Do(") {
+			return analysis.SuggestedFix{}, false
+		}
+		call = name + ".NewScript(1, `" + src + "`).Do(" + types.ExprString(op.Client) + ", " + key + ", " + strings.Join(args, ", ") + ")"
+		form = replyErrForm
+	} else {
+		lead := ""
+		if op.Ctx != nil {
+			lead = types.ExprString(op.Ctx) + ", "
+		}
+		call = name + ".NewScript(`" + src + "`).Run(" + lead + types.ExprString(op.Client) + ", []string{" + key + "}, " + strings.Join(args, ", ") + ")"
+		form = cmdForm
+	}
+	edits, ok := m.replaceWithErrCall(op, call, form)
+	if !ok {
+		return analysis.SuggestedFix{}, false
+	}
+	return analysis.SuggestedFix{Message: msg, TextEdits: edits}, true
+}
+
+// scriptTTL returns the expire command of the refresh script and the TTL
+// argument: go-redis takes a time.Duration (sent as milliseconds), redigo
+// the number the original command was given.
+func (m *Model) scriptTTL(op *Op) (string, string, bool) {
+	switch {
+	case op.Redigo && op.Command == "EXPIRE":
+		return "expire", types.ExprString(op.TTL), true
+	case op.Redigo && op.Command == "PEXPIRE":
+		return "pexpire", types.ExprString(op.TTL), true
+	case !op.Redigo && (op.Command == "EXPIRE" || op.Command == "PEXPIRE"):
+		ttl := types.ExprString(op.TTL)
+		switch ast.Unparen(op.TTL).(type) {
+		case *ast.Ident, *ast.SelectorExpr, *ast.CallExpr:
+		default:
+			ttl = "(" + ttl + ")"
+		}
+		return "pexpire", ttl + ".Milliseconds()", true
+	}
+	return "", "", false
+}
+
+// acceptsScriptClient reports whether op's client can be passed to the
+// script object of the client package (go-redis Script.Run's scripter,
+// redigo Script.Do's Conn).
+func (m *Model) acceptsScriptClient(op *Op, pkg *types.Package) bool {
+	tn, ok := pkg.Scope().Lookup("Script").(*types.TypeName)
+	if !ok {
+		return false
+	}
+	method, at := "Run", 0
+	if op.Ctx != nil {
+		at = 1
+	}
+	if op.Redigo {
+		method, at = "Do", 0
+	}
+	obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(tn.Type()), false, pkg, method)
+	fn, ok := obj.(*types.Func)
+	if !ok || fn.Signature().Params().Len() <= at {
+		return false
+	}
+	t := m.Pass.TypesInfo.TypeOf(op.Client)
+	return t != nil && types.AssignableTo(t, fn.Signature().Params().At(at).Type())
+}
+
+// importName returns the name file uses for the package at path.
+func importName(file *ast.File, pkg *types.Package) (string, bool) {
+	for _, imp := range file.Imports {
+		p, err := strconv.Unquote(imp.Path.Value)
+		if err != nil || p != pkg.Path() {
+			continue
+		}
+		if imp.Name == nil {
+			return pkg.Name(), true
+		}
+		if imp.Name.Name == "_" || imp.Name.Name == "." {
+			return "", false
+		}
+		return imp.Name.Name, true
+	}
+	return "", false
+}
+
+// The forms a replacement call takes.
+type callForm int
+
+const (
+	errCallForm  callForm = iota // the call returns error (safelock)
+	cmdForm                      // the call returns a go-redis *Cmd: .Err(), .Result()
+	replyErrForm                 // the call returns (reply, error) (redigo)
+)
+
+// replaceWithErrCall returns the edits that put call in place of op where
+// the original only looked at the error: X.Err(), _, err := X.Result(),
+// _, err := conn.Do(...), or a statement in a function whose only result
+// is an error (the error is then returned instead of dropped).
+func (m *Model) replaceWithErrCall(op *Op, call string, form callForm) ([]analysis.TextEdit, bool) {
+	stack := op.Stack
+	n := len(stack)
+	if n < 2 {
+		return nil, false
+	}
+	if sel, ok := stack[n-2].(*ast.SelectorExpr); ok && n >= 4 && !op.Redigo {
+		outer, ok := stack[n-3].(*ast.CallExpr)
+		if !ok || outer.Fun != sel || len(outer.Args) != 0 {
+			return nil, false
+		}
+		if _, isStmt := stack[n-4].(*ast.ExprStmt); isStmt && sel.Sel.Name == "Err" {
+			return m.statementForm(op, stack[n-4].(ast.Stmt), call, form)
+		}
+		switch sel.Sel.Name {
+		case "Err":
+			return m.errChainEdit(op, outer, call, form), true
+		case "Result":
+			return m.resultEdit(op, outer, stack[n-4], call, form)
+		}
+		return nil, false
+	}
+	switch p := stack[n-2].(type) {
+	case *ast.ExprStmt:
+		return m.statementForm(op, p, call, form)
+	case *ast.AssignStmt:
+		if form != replyErrForm || !blankFirstOfTwo(p, op.Expr) {
+			return nil, false
+		}
+		return []analysis.TextEdit{replace(op.Expr, call)}, true
+	}
+	return nil, false
+}
+
+func (m *Model) errChainEdit(op *Op, outer *ast.CallExpr, call string, form callForm) []analysis.TextEdit {
+	if form == errCallForm {
+		return []analysis.TextEdit{{Pos: op.Expr.Pos(), End: outer.End(), NewText: []byte(call)}}
+	}
+	return []analysis.TextEdit{replace(op.Expr, call)}
+}
+
+// resultEdit handles _, err := X.Result().
+func (m *Model) resultEdit(op *Op, outer *ast.CallExpr, parent ast.Node, call string, form callForm) ([]analysis.TextEdit, bool) {
+	as, ok := parent.(*ast.AssignStmt)
+	if !ok || !blankFirstOfTwo(as, outer) {
+		return nil, false
+	}
+	if form == cmdForm {
+		return []analysis.TextEdit{replace(op.Expr, call)}, true
+	}
+	return []analysis.TextEdit{
+		{Pos: as.Lhs[0].Pos(), End: as.Lhs[1].Pos()},
+		replace(outer, call),
+	}, true
+}
+
+func blankFirstOfTwo(as *ast.AssignStmt, rhs ast.Expr) bool {
+	if len(as.Lhs) != 2 || len(as.Rhs) != 1 || as.Rhs[0] != rhs {
+		return false
+	}
+	id, ok := as.Lhs[0].(*ast.Ident)
+	return ok && id.Name == "_"
+}
+
+func replace(e ast.Node, text string) analysis.TextEdit {
+	return analysis.TextEdit{Pos: e.Pos(), End: e.End(), NewText: []byte(text)}
+}
+
+// statementForm rewrites a statement that dropped the error into
+// "if err := call; err != nil { return err }", only in a function whose
+// sole result is an error and only before a "return nil": the release's
+// error then takes the place of a success, never of another error.
+// Anywhere else there is no error handling to keep, and dropping the owner
+// mismatch silently is what the rule is about.
+func (m *Model) statementForm(op *Op, stmt ast.Stmt, call string, form callForm) ([]analysis.TextEdit, bool) {
+	for _, n := range op.Stack {
+		if _, ok := n.(*ast.FuncLit); ok {
+			return nil, false
+		}
+	}
+	res := op.Func.Obj.Signature().Results()
+	if res.Len() != 1 || !types.Identical(res.At(0).Type(), types.Universe.Lookup("error").Type()) {
+		return nil, false
+	}
+	if !followedByReturnNil(op.Stack, stmt) {
+		return nil, false
+	}
+	head := "if err := " + call + "; err != nil {"
+	switch form {
+	case cmdForm:
+		head = "if err := " + call + ".Err(); err != nil {"
+	case replyErrForm:
+		head = "if _, err := " + call + "; err != nil {"
+	}
+	indent := strings.Repeat("\t", m.Pass.Fset.Position(stmt.Pos()).Column-1)
+	text := head + "\n" + indent + "\treturn err\n" + indent + "}"
+	return []analysis.TextEdit{{Pos: stmt.Pos(), End: stmt.End(), NewText: []byte(text)}}, true
+}
+
+// followedByReturnNil reports whether the statement after stmt in its block
+// is "return nil".
+func followedByReturnNil(stack []ast.Node, stmt ast.Stmt) bool {
+	for i := 1; i < len(stack); i++ {
+		if stack[i] != stmt {
+			continue
+		}
+		block, ok := stack[i-1].(*ast.BlockStmt)
+		if !ok {
+			return false
+		}
+		for j, s := range block.List {
+			if s == stmt && j+1 < len(block.List) {
+				ret, ok := block.List[j+1].(*ast.ReturnStmt)
+				if !ok || len(ret.Results) != 1 {
+					return false
+				}
+				id, ok := ret.Results[0].(*ast.Ident)
+				return ok && id.Name == "nil"
+			}
+		}
+	}
+	return false
+}

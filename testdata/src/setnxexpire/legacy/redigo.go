@@ -1,0 +1,49 @@
+package legacy
+
+import (
+	"github.com/gomodule/redigo/redis"
+)
+
+// Pool is the usual redigo setup.
+type Pool struct{ p *redis.Pool }
+
+// TryLock uses the legacy SETNX command and EXPIRE in seconds.
+func (p *Pool) TryLock(name, owner string) (bool, error) {
+	conn := p.p.Get()
+	defer conn.Close()
+	key := "lock:" + name
+	n, err := redis.Int(conn.Do("SETNX", key, owner))
+	if err != nil || n == 0 {
+		return false, err
+	}
+	if _, err := conn.Do("EXPIRE", key, 30); err != nil { // want `Do\("EXPIRE"\) sets the TTL of lock key key only after Do\("SETNX"\) acquired it`
+		return false, err
+	}
+	return true, nil
+}
+
+// TryLockOnce is correct: one SET with NX and PX.
+func (p *Pool) TryLockOnce(name, owner string) (bool, error) {
+	conn := p.p.Get()
+	defer conn.Close()
+	reply, err := redis.String(conn.Do("SET", "lock:"+name, owner, "NX", "PX", 30000)) // ok
+	if err == redis.ErrNil {
+		return false, nil
+	}
+	return reply == "OK", err
+}
+
+// Forever takes a lock with no TTL at all and releases it later.
+func (p *Pool) Forever(name string) error {
+	conn := p.p.Get()
+	defer conn.Close()
+	_, err := conn.Do("SET", "lock:forever:"+name, "1", "NX") // want `Do\("SET"\) acquires lock key "lock:forever:" \+ name with no TTL and nothing ever sets one`
+	return err
+}
+
+func (p *Pool) Unlock(name string) {
+	conn := p.p.Get()
+	defer conn.Close()
+	conn.Do("DEL", "lock:"+name)
+	conn.Do("DEL", "lock:forever:"+name)
+}
