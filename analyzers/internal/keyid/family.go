@@ -6,7 +6,9 @@ import (
 	"strings"
 )
 
-var variablePart = regexp.MustCompile(`\b[pf]\([^()]*\)|\$\{\d+\}`)
+// variablePart matches a parameter or field identity. A method's parameter
+// is p((*pkg.T).Method#i), with one level of parentheses inside.
+var variablePart = regexp.MustCompile(`\b[pf]\((?:[^()]|\([^()]*\))*\)|\$\{\d+\}`)
 
 // Family returns the key family of an identity: its constant parts kept and
 // its parameter and field parts replaced by $, so that "lock:"+name in
