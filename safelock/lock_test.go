@@ -1,0 +1,471 @@
+package safelock_test
+
+import (
+	"context"
+	"errors"
+	"runtime"
+	"slices"
+	"strconv"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/leasevet/leasevet/safelock"
+	"github.com/redis/go-redis/v9"
+)
+
+func TestObtain_plainSetNX(t *testing.T) {
+	c, rec, inspect := recordedClient(t)
+	ctx := testCtx(t)
+	l, err := safelock.Obtain(ctx, c, "k", 1500*time.Millisecond, safelock.WithoutFencing())
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"set", "k", l.Token(), "px", "1500", "NX"}
+	if got := rec.args(); len(got) != 1 || !slices.Equal(got[0], want) {
+		t.Fatalf("Obtain sent %q; want one %q", got, want)
+	}
+	if l.Fence() != 0 {
+		t.Fatalf("Fence without fencing = %d; want 0", l.Fence())
+	}
+	if v := inspect.Get(ctx, "k").Val(); v != l.Token() {
+		t.Fatalf("key = %q; want the token %q", v, l.Token())
+	}
+}
+
+func TestObtain_fencedOneScript(t *testing.T) {
+	c, rec, inspect := recordedClient(t)
+	ctx := testCtx(t)
+	if _, err := safelock.Obtain(ctx, c, "warm", time.Minute); err != nil {
+		t.Fatal(err) // loads the script, so the measured call is one EVALSHA
+	}
+	rec.names()
+	l, err := safelock.Obtain(ctx, c, "k", time.Minute)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := rec.names(); !equalNames(got, "evalsha") {
+		t.Fatalf("fenced Obtain sent %v; want one evalsha", got)
+	}
+	if l.Fence() <= 0 {
+		t.Fatalf("Fence = %d; want > 0", l.Fence())
+	}
+	stored, _ := inspect.Get(ctx, "{k}:fence").Int64()
+	if stored != l.Fence() {
+		t.Fatalf("fence key holds %d; Fence() = %d", stored, l.Fence())
+	}
+}
+
+// The fence counter moves only when the lock is really acquired.
+func TestObtain_notObtained(t *testing.T) {
+	c, _, inspect := recordedClient(t)
+	ctx := testCtx(t)
+	held, err := safelock.Obtain(ctx, c, "k", time.Minute)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 3; i++ {
+		_, err := safelock.Obtain(ctx, c, "k", time.Minute)
+		if !errors.Is(err, safelock.ErrNotObtained) {
+			t.Fatalf("second Obtain = %v; want ErrNotObtained", err)
+		}
+	}
+	stored, _ := inspect.Get(ctx, "{k}:fence").Int64()
+	if stored != held.Fence() {
+		t.Fatalf("fence key moved to %d on failed attempts; holder has %d", stored, held.Fence())
+	}
+}
+
+func TestObtain_fencesIncrease(t *testing.T) {
+	c, _, _ := recordedClient(t)
+	ctx := testCtx(t)
+	var last int64
+	for i := 0; i < 20; i++ {
+		l, err := safelock.Obtain(ctx, c, "{order:1}", time.Minute)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if l.Fence() <= last {
+			t.Fatalf("acquisition %d got fence %d after %d", i, l.Fence(), last)
+		}
+		last = l.Fence()
+		if err := l.Release(ctx); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// Fence keys stay in the lock key's cluster slot.
+func TestObtain_fenceKeyHashTag(t *testing.T) {
+	c, _, inspect := recordedClient(t)
+	ctx := testCtx(t)
+	for key, fenceKey := range map[string]string{
+		"plain":        "{plain}:fence",
+		"{user:7}:job": "{user:7}:job:fence",
+		"a{b":          "{a{b}:fence",
+	} {
+		if _, err := safelock.Obtain(ctx, c, key, time.Minute); err != nil {
+			t.Fatalf("Obtain %q: %v", key, err)
+		}
+		if inspect.Exists(ctx, fenceKey).Val() != 1 {
+			t.Errorf("lock %q: fence key %q missing", key, fenceKey)
+		}
+	}
+	_, err := safelock.Obtain(ctx, c, "a}b", time.Minute)
+	if err == nil {
+		t.Fatal(`Obtain "a}b" succeeded; no same-slot fence key exists`)
+	}
+	if _, err := safelock.Obtain(ctx, c, "a}b", time.Minute, safelock.WithFenceKey("a}b:f")); err != nil {
+		t.Fatalf("Obtain with WithFenceKey = %v", err)
+	}
+}
+
+func TestObtain_badInput(t *testing.T) {
+	ctx := testCtx(t)
+	c, _, _ := recordedClient(t)
+	cases := map[string]func() (*safelock.Lock, error){
+		"nil client": func() (*safelock.Lock, error) { return safelock.Obtain(ctx, nil, "k", time.Second) },
+		"empty key":  func() (*safelock.Lock, error) { return safelock.Obtain(ctx, c, "", time.Second) },
+		"zero ttl":   func() (*safelock.Lock, error) { return safelock.Obtain(ctx, c, "k", 0) },
+		"margin":     func() (*safelock.Lock, error) { return safelock.Obtain(ctx, c, "k", time.Second, safelock.WithDangerZone(time.Second)) },
+	}
+	for name, call := range cases {
+		l, err := call()
+		if err == nil || l != nil {
+			t.Errorf("%s: Obtain = %v, %v; want an error", name, l, err)
+		}
+	}
+}
+
+func TestObtain_retryUntilFree(t *testing.T) {
+	c, _, _ := recordedClient(t)
+	ctx := testCtx(t)
+	held, err := safelock.Obtain(ctx, c, "k", time.Minute)
+	if err != nil {
+		t.Fatal(err)
+	}
+	go func() {
+		time.Sleep(50 * time.Millisecond)
+		_ = held.Release(context.Background())
+	}()
+	for name, s := range map[string]safelock.RetryStrategy{
+		"linear":      safelock.LinearBackoff(5 * time.Millisecond),
+		"exponential": safelock.ExponentialBackoff(time.Millisecond, 20*time.Millisecond),
+	} {
+		l, err := safelock.Obtain(ctx, c, "k", time.Minute, safelock.WithRetry(s))
+		if err != nil {
+			t.Fatalf("%s: Obtain = %v", name, err)
+		}
+		go func() {
+			time.Sleep(20 * time.Millisecond)
+			_ = l.Release(context.Background())
+		}()
+	}
+}
+
+func TestObtain_retryBoundedByContext(t *testing.T) {
+	c, _, _ := recordedClient(t)
+	if _, err := safelock.Obtain(testCtx(t), c, "k", time.Minute); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+	defer cancel()
+	_, err := safelock.Obtain(ctx, c, "k", time.Minute, safelock.WithRetry(safelock.ExponentialBackoff(time.Millisecond, 10*time.Millisecond)))
+	if !errors.Is(err, safelock.ErrNotObtained) || !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("Obtain = %v; want ErrNotObtained and DeadlineExceeded", err)
+	}
+}
+
+func TestObtain_limitRetry(t *testing.T) {
+	c, rec, _ := recordedClient(t)
+	ctx := testCtx(t)
+	if _, err := safelock.Obtain(ctx, c, "k", time.Minute, safelock.WithoutFencing()); err != nil {
+		t.Fatal(err)
+	}
+	rec.names()
+	_, err := safelock.Obtain(ctx, c, "k", time.Minute, safelock.WithoutFencing(),
+		safelock.WithRetry(safelock.LimitRetry(safelock.LinearBackoff(time.Millisecond), 3)))
+	if !errors.Is(err, safelock.ErrNotObtained) {
+		t.Fatalf("Obtain = %v; want ErrNotObtained", err)
+	}
+	if got := rec.names(); len(got) != 4 {
+		t.Fatalf("sent %v; want 1 attempt + 3 retries", got)
+	}
+}
+
+func TestRetryStrategy_bounds(t *testing.T) {
+	exp := safelock.ExponentialBackoff(2*time.Millisecond, 64*time.Millisecond)
+	for failures := 1; failures < 100; failures++ {
+		d, ok := exp.Backoff(failures)
+		if !ok || d < 2*time.Millisecond || d > 64*time.Millisecond {
+			t.Fatalf("Backoff(%d) = %v, %v; want within [2ms, 64ms]", failures, d, ok)
+		}
+	}
+	if _, ok := safelock.NoRetry().Backoff(1); ok {
+		t.Fatal("NoRetry retried")
+	}
+}
+
+func TestLock_nilSafe(t *testing.T) {
+	var l *safelock.Lock
+	ctx := testCtx(t)
+	if l.Key() != "" || l.Token() != "" || l.Fence() != 0 {
+		t.Fatal("nil Lock has a key, token or fence")
+	}
+	if l.Context().Err() == nil {
+		t.Fatal("nil Lock's Context is not cancelled")
+	}
+	if err := l.Release(ctx); !errors.Is(err, safelock.ErrNotObtained) {
+		t.Fatalf("Release = %v", err)
+	}
+	if err := l.Refresh(ctx, time.Second); !errors.Is(err, safelock.ErrNotObtained) {
+		t.Fatalf("Refresh = %v", err)
+	}
+	if _, err := l.TTL(ctx); !errors.Is(err, safelock.ErrNotObtained) {
+		t.Fatalf("TTL = %v", err)
+	}
+}
+
+func TestLock_Release(t *testing.T) {
+	c, _, inspect := recordedClient(t)
+	ctx := testCtx(t)
+	l, err := safelock.Obtain(ctx, c, "k", time.Minute)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := l.Release(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if inspect.Exists(ctx, "k").Val() != 0 {
+		t.Fatal("key exists after Release")
+	}
+	if l.Context().Err() == nil {
+		t.Fatal("Context not cancelled by Release")
+	}
+	if err := l.Release(ctx); !errors.Is(err, safelock.ErrNotOwner) {
+		t.Fatalf("second Release = %v; want ErrNotOwner", err)
+	}
+}
+
+func TestLock_ReleaseNotOwner(t *testing.T) {
+	c, _, inspect := recordedClient(t)
+	ctx := testCtx(t)
+	l, err := safelock.Obtain(ctx, c, "k", time.Minute)
+	if err != nil {
+		t.Fatal(err)
+	}
+	inspect.Set(ctx, "k", "next-owner", time.Minute)
+	if err := l.Release(ctx); !errors.Is(err, safelock.ErrNotOwner) {
+		t.Fatalf("Release = %v; want ErrNotOwner", err)
+	}
+	if v := inspect.Get(ctx, "k").Val(); v != "next-owner" {
+		t.Fatalf("key = %q; the next owner's lock was deleted", v)
+	}
+}
+
+func TestLock_TTLAndRefresh(t *testing.T) {
+	c, _, inspect := recordedClient(t)
+	ctx := testCtx(t)
+	l, err := safelock.Obtain(ctx, c, "k", 2*time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ttl, err := l.TTL(ctx); err != nil || ttl <= 0 || ttl > 2*time.Second {
+		t.Fatalf("TTL = %v, %v; want in (0, 2s]", ttl, err)
+	}
+	if err := l.Refresh(ctx, time.Hour); err != nil {
+		t.Fatal(err)
+	}
+	if ttl, err := l.TTL(ctx); err != nil || ttl < time.Minute {
+		t.Fatalf("TTL after Refresh = %v, %v; want about 1h", ttl, err)
+	}
+	inspect.Set(ctx, "k", "other", time.Minute)
+	if _, err := l.TTL(ctx); !errors.Is(err, safelock.ErrNotOwner) {
+		t.Fatalf("TTL of a lost lock = %v; want ErrNotOwner", err)
+	}
+	if err := l.Refresh(ctx, time.Hour); !errors.Is(err, safelock.ErrNotOwner) {
+		t.Fatalf("Refresh of a lost lock = %v; want ErrNotOwner", err)
+	}
+	if !errors.Is(context.Cause(l.Context()), safelock.ErrLeaseLost) {
+		t.Fatalf("Context cause = %v; want ErrLeaseLost", context.Cause(l.Context()))
+	}
+}
+
+// Without renewal, Context ends at the danger zone while the server still
+// holds the key: the work stops before anyone else can get the lock.
+func TestLock_ContextDangerZone(t *testing.T) {
+	c, _, inspect := recordedClient(t)
+	ctx := testCtx(t)
+	l, err := safelock.Obtain(ctx, c, "k", 1500*time.Millisecond, safelock.WithDangerZone(time.Second))
+	if err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-l.Context().Done():
+	case <-ctx.Done():
+		t.Fatal("Context never ended")
+	}
+	if !errors.Is(context.Cause(l.Context()), safelock.ErrLeaseLost) {
+		t.Fatalf("cause = %v; want ErrLeaseLost", context.Cause(l.Context()))
+	}
+	if v := inspect.Get(ctx, "k").Val(); v != l.Token() {
+		t.Fatalf("key = %q when Context ended; the server TTL ran out first", v)
+	}
+}
+
+// The watchdog keeps a short lease alive well past its TTL.
+func TestLock_watchdogRenews(t *testing.T) {
+	c, _, inspect := recordedClient(t)
+	ctx := testCtx(t)
+	l, err := safelock.Obtain(ctx, c, "k", 300*time.Millisecond, safelock.WithWatchdog())
+	if err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(time.Second)
+	if l.Context().Err() != nil {
+		t.Fatalf("Context ended: %v", context.Cause(l.Context()))
+	}
+	if v := inspect.Get(ctx, "k").Val(); v != l.Token() {
+		t.Fatalf("key = %q after 3 TTLs with the watchdog", v)
+	}
+	if err := l.Release(ctx); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// A renewal that finds another owner cancels Context with ErrLeaseLost.
+func TestLock_watchdogLeaseLost(t *testing.T) {
+	c, _, inspect := recordedClient(t)
+	ctx := testCtx(t)
+	l, err := safelock.Obtain(ctx, c, "k", 600*time.Millisecond, safelock.WithWatchdog(), safelock.WithDangerZone(time.Millisecond))
+	if err != nil {
+		t.Fatal(err)
+	}
+	inspect.Set(ctx, "k", "usurper", time.Minute)
+	select {
+	case <-l.Context().Done():
+	case <-ctx.Done():
+		t.Fatal("Context never ended")
+	}
+	cause := context.Cause(l.Context())
+	if !errors.Is(cause, safelock.ErrLeaseLost) || !errors.Is(cause, safelock.ErrNotOwner) {
+		t.Fatalf("cause = %v; want ErrLeaseLost from a not-owner renewal", cause)
+	}
+	if v := inspect.Get(ctx, "k").Val(); v != "usurper" {
+		t.Fatalf("key = %q; the watchdog touched the new owner's lock", v)
+	}
+}
+
+// Release stops the watchdog and waits for its renewal in flight before the
+// delete is sent: no renewal can follow the release.
+func TestLock_ReleaseWaitsForWatchdog(t *testing.T) {
+	c, rec, _ := recordedClient(t)
+	ctx := testCtx(t)
+	var (
+		mu     sync.Mutex
+		events []string
+	)
+	note := func(e string) { mu.Lock(); events = append(events, e); mu.Unlock() }
+	inRenewal := make(chan struct{}, 1)
+	rec.setIntercept(func(ctx context.Context, cmd redis.Cmder, next redis.ProcessHook) (bool, error) {
+		switch {
+		case isRenewal(cmd):
+			note("renewal start")
+			select {
+			case inRenewal <- struct{}{}:
+			default:
+			}
+			<-ctx.Done() // a renewal stuck on a slow server until cancelled
+			note("renewal end")
+			cmd.SetErr(ctx.Err())
+			return true, ctx.Err()
+		case isConditional(cmd):
+			note("release " + cmd.Name())
+		}
+		return false, nil
+	})
+	l, err := safelock.Obtain(ctx, c, "k", 300*time.Millisecond, safelock.WithWatchdog(), safelock.WithoutFencing())
+	if err != nil {
+		t.Fatal(err)
+	}
+	<-inRenewal
+	if err := l.Release(ctx); err != nil {
+		t.Fatalf("Release = %v", err)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if len(events) < 3 || events[0] != "renewal start" || events[1] != "renewal end" {
+		t.Fatalf("events %v; want the renewal to end before any release command", events)
+	}
+	for _, e := range events[2:] {
+		if e == "renewal start" {
+			t.Fatalf("events %v: a renewal started after Release", events)
+		}
+	}
+}
+
+// isRenewal reports whether cmd is a refresh: SET IFEQ or the PEXPIRE script.
+func isRenewal(cmd redis.Cmder) bool {
+	if cmd.Name() == "set" {
+		return slices.ContainsFunc(cmd.Args(), func(a any) bool { return a == "IFEQ" })
+	}
+	if cmd.Name() == "evalsha" || cmd.Name() == "eval" {
+		// The refresh script is the only one with a TTL argument after the
+		// token: args are name, script, numkeys, key, token, ttl.
+		return len(cmd.Args()) == 6
+	}
+	return false
+}
+
+// Without the watchdog, Obtain starts no goroutine: the danger-zone deadline
+// is a timer.
+func TestObtain_noGoroutineWithoutWatchdog(t *testing.T) {
+	c, _, _ := recordedClient(t)
+	ctx := testCtx(t)
+	if _, err := safelock.Obtain(ctx, c, "warm", time.Minute); err != nil {
+		t.Fatal(err)
+	}
+	before := runtime.NumGoroutine()
+	locks := make([]*safelock.Lock, 0, 200)
+	for i := 0; i < 200; i++ {
+		l, err := safelock.Obtain(ctx, c, "k"+strconv.Itoa(i), time.Minute)
+		if err != nil {
+			t.Fatal(err)
+		}
+		locks = append(locks, l)
+	}
+	if after := runtime.NumGoroutine(); after-before > 20 {
+		t.Fatalf("goroutines grew from %d to %d for 200 held locks", before, after)
+	}
+	for _, l := range locks {
+		_ = l.Release(ctx)
+	}
+}
+
+func TestObtain_concurrentOneWinner(t *testing.T) {
+	c, _, _ := recordedClient(t)
+	ctx := testCtx(t)
+	var (
+		wg      sync.WaitGroup
+		mu      sync.Mutex
+		winners int
+	)
+	for i := 0; i < 50; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_, err := safelock.Obtain(ctx, c, "k", time.Minute)
+			if err == nil {
+				mu.Lock()
+				winners++
+				mu.Unlock()
+			} else if !errors.Is(err, safelock.ErrNotObtained) {
+				t.Error(err)
+			}
+		}()
+	}
+	wg.Wait()
+	if winners != 1 {
+		t.Fatalf("%d winners; want 1", winners)
+	}
+}
