@@ -127,7 +127,9 @@ func TestObtain_badInput(t *testing.T) {
 		"nil client": func() (*safelock.Lock, error) { return safelock.Obtain(ctx, nil, "k", time.Second) },
 		"empty key":  func() (*safelock.Lock, error) { return safelock.Obtain(ctx, c, "", time.Second) },
 		"zero ttl":   func() (*safelock.Lock, error) { return safelock.Obtain(ctx, c, "k", 0) },
-		"margin":     func() (*safelock.Lock, error) { return safelock.Obtain(ctx, c, "k", time.Second, safelock.WithDangerZone(time.Second)) },
+		"margin": func() (*safelock.Lock, error) {
+			return safelock.Obtain(ctx, c, "k", time.Second, safelock.WithDangerZone(time.Second))
+		},
 	}
 	for name, call := range cases {
 		l, err := call()
