@@ -25,7 +25,8 @@ import (
 
 // A Resolver computes identities inside one package.
 type Resolver struct {
-	env *redisapi.Env
+	env        *redisapi.Env
+	funcScopes map[*types.Scope]*types.Func
 	// Params maps a parameter to its rendering. The zero value renders
 	// parameters as p(func#index); summaries render them as ${index}.
 	Params func(v *types.Var) (string, bool)
@@ -114,33 +115,28 @@ func (r *Resolver) paramIndex(v *types.Var) (string, int, bool) {
 }
 
 func (r *Resolver) enclosingFunc(v *types.Var) *types.Func {
-	scope := v.Parent()
-	if scope == nil {
-		return nil
+	if r.funcScopes == nil {
+		r.funcScopes = funcScopes(r.env.Pkg)
 	}
-	for _, name := range r.env.Pkg.Scope().Names() {
-		if obj, ok := r.env.Pkg.Scope().Lookup(name).(*types.Func); ok && obj.Scope() == scope {
-			return obj
-		}
-	}
-	return r.methodWithScope(scope)
+	return r.funcScopes[v.Parent()]
 }
 
-func (r *Resolver) methodWithScope(scope *types.Scope) *types.Func {
-	for _, name := range r.env.Pkg.Scope().Names() {
-		tn, ok := r.env.Pkg.Scope().Lookup(name).(*types.TypeName)
-		if !ok {
-			continue
-		}
-		if n, ok := tn.Type().(*types.Named); ok {
-			for m := range n.Methods() {
-				if m.Scope() == scope {
-					return m
+// funcScopes maps the scope of each function and method of pkg to it.
+func funcScopes(pkg *types.Package) map[*types.Scope]*types.Func {
+	scopes := map[*types.Scope]*types.Func{}
+	for _, name := range pkg.Scope().Names() {
+		switch obj := pkg.Scope().Lookup(name).(type) {
+		case *types.Func:
+			scopes[obj.Scope()] = obj
+		case *types.TypeName:
+			if n, ok := obj.Type().(*types.Named); ok && !obj.IsAlias() {
+				for m := range n.Methods() {
+					scopes[m.Scope()] = m
 				}
 			}
 		}
 	}
-	return nil
+	return scopes
 }
 
 func (r *Resolver) selector(sel *ast.SelectorExpr, depth int) string {
