@@ -151,12 +151,25 @@ func readOf(e ast.Expr, sc *scope) (id string, ok bool) {
 	if b := sc.bindingOf(e); b != nil && b.kind == readVal {
 		return b.key, true
 	}
+	if arg, ok := tostringArg(e); ok {
+		return readOf(arg, sc)
+	}
 	call, cmd, ok := redisCall(e)
 	if !ok || !valueReads[cmd] || len(call.Args) < 2 {
 		return "", false
 	}
 	id, _ = keyOf(call.Args[1], sc)
 	return id, id != ""
+}
+
+// tostringArg returns x of tostring(x), which scripts use to compare a
+// reply with a string token.
+func tostringArg(e ast.Expr) (ast.Expr, bool) {
+	call, ok := e.(*ast.FuncCallExpr)
+	if !ok || call.Receiver != nil || len(call.Args) != 1 || !isIdent(call.Func, "tostring") {
+		return nil, false
+	}
+	return call.Args[0], true
 }
 
 // memberOf returns the key and ARGV index of a membership test of the token,
@@ -191,7 +204,10 @@ func tokenOf(e ast.Expr, sc *scope) int {
 	if call.Receiver != nil && call.Method == "sub" {
 		return tokenOf(call.Receiver, sc)
 	}
-	if (isQualified(call.Func, "string", "sub") || isIdent(call.Func, "tostring")) && len(call.Args) > 0 {
+	if arg, ok := tostringArg(e); ok {
+		return tokenOf(arg, sc)
+	}
+	if isQualified(call.Func, "string", "sub") && len(call.Args) > 0 {
 		return tokenOf(call.Args[0], sc)
 	}
 	return 0
