@@ -32,6 +32,9 @@ type Tracer struct {
 	funcs   map[*ast.FuncDecl]*ssa.Function
 	stats   Stats
 	fieldSt map[*types.Var][]*ssa.Store
+	// constAt maps a constant operand to the variable it was assigned to
+	// (owner := "exporter"): lifting leaves constants without a position.
+	constAt map[*ssa.Const]token.Pos
 }
 
 // Stats says how much SSA a Tracer built, for the benchmark and tests.
@@ -122,6 +125,7 @@ func (t *Tracer) stripBodies(keep map[*ast.FuncDecl]bool) []*ast.File {
 func (t *Tracer) indexFuncs(keep map[*ast.FuncDecl]bool) {
 	t.funcs = map[*ast.FuncDecl]*ssa.Function{}
 	t.fieldSt = map[*types.Var][]*ssa.Store{}
+	t.constAt = map[*ssa.Const]token.Pos{}
 	for fd := range keep {
 		obj, ok := t.info.Defs[fd.Name].(*types.Func)
 		if !ok {
@@ -137,17 +141,21 @@ func (t *Tracer) indexFuncs(keep map[*ast.FuncDecl]bool) {
 	}
 }
 
-// indexStores records fn's stores to struct fields, its closures' too.
+// indexStores records fn's stores to struct fields and the positions of
+// its constants assigned to variables, its closures' too.
 func (t *Tracer) indexStores(fn *ssa.Function) {
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
-			st, ok := instr.(*ssa.Store)
-			if !ok {
-				continue
-			}
-			if fa, ok := st.Addr.(*ssa.FieldAddr); ok {
-				if f := fieldOf(fa.X.Type(), fa.Field); f != nil {
-					t.fieldSt[f] = append(t.fieldSt[f], st)
+			switch instr := instr.(type) {
+			case *ssa.Store:
+				if fa, ok := instr.Addr.(*ssa.FieldAddr); ok {
+					if f := fieldOf(fa.X.Type(), fa.Field); f != nil {
+						t.fieldSt[f] = append(t.fieldSt[f], instr)
+					}
+				}
+			case *ssa.DebugRef:
+				if c, ok := instr.X.(*ssa.Const); ok && t.constAt[c] == token.NoPos {
+					t.constAt[c] = instr.Expr.Pos()
 				}
 			}
 		}

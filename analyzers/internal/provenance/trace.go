@@ -111,6 +111,9 @@ func (w *walker) value(v ssa.Value, at token.Pos, depth int) []Source {
 	defer delete(w.visiting, v)
 	switch v := v.(type) {
 	case *ssa.Const:
+		if p := w.t.constAt[v]; p.IsValid() {
+			at = p
+		}
 		return []Source{constSource(v, at)}
 	case *ssa.Phi:
 		return w.union(v.Edges, at, depth)
@@ -132,7 +135,7 @@ func (w *walker) value(v ssa.Value, at token.Pos, depth int) []Source {
 		return w.call(v.Common(), 0, at, depth)
 	case *ssa.Extract:
 		if call, ok := v.Tuple.(*ssa.Call); ok {
-			return w.call(call.Common(), v.Index, at, depth)
+			return w.call(call.Common(), v.Index, call.Pos(), depth)
 		}
 	case *ssa.Alloc, *ssa.MakeSlice:
 		return w.buffer(v, at, depth)

@@ -1,0 +1,249 @@
+package locktoken
+
+import (
+	_ "embed"
+	"go/ast"
+	"go/token"
+	"strings"
+
+	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
+	"github.com/leasevet/leasevet/analyzers/internal/keyid"
+	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
+	"github.com/leasevet/leasevet/analyzers/internal/provenance"
+	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
+	"golang.org/x/tools/go/analysis"
+)
+
+//go:embed doc.go
+var doc string
+
+// Analyzer reports lock values that are the same for many acquisitions.
+var Analyzer = &analysis.Analyzer{
+	Name:     "locktoken",
+	Doc:      analysisutil.MustExtractDoc(doc, "locktoken"),
+	URL:      "https://github.com/leasevet/leasevet#locktoken",
+	Requires: []*analysis.Analyzer{lockmodel.Analyzer},
+	Flags:    lockmodel.Flags,
+	Run:      run,
+}
+
+// A tokenWrite is one place a lock value is chosen: an acquire's value
+// argument or a lock library option.
+type tokenWrite struct {
+	op      *lockmodel.Op
+	value   ast.Expr // the value written, or the function producing it
+	genFunc bool     // value is a func() (string, error) called per acquisition
+	what    string   // the writer, for messages: "SetNX", "redsync.WithValue"
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	m := pass.ResultOf[lockmodel.Analyzer].(*lockmodel.Model)
+	if m == nil {
+		return nil, nil
+	}
+	m.CheckDirectives(pass)
+	writes := tokenWrites(m)
+	if len(writes) == 0 {
+		return nil, nil // no SSA for packages without a lock value to judge
+	}
+	tr := provenance.New(pass.Fset, pass.Pkg, pass.TypesInfo, pass.Files, roots(writes))
+	tr.TokenFuncs = lockmodel.Current().TokenFuncs
+	for _, w := range writes {
+		checkWrite(pass, m, tr, w)
+	}
+	return nil, nil
+}
+
+// tokenWrites returns the lock value writes of the package.
+func tokenWrites(m *lockmodel.Model) []tokenWrite {
+	var out []tokenWrite
+	for _, fn := range m.Funcs {
+		for _, op := range fn.Ops {
+			if w, ok := tokenWriteOf(m, op); ok {
+				out = append(out, w)
+			}
+		}
+	}
+	return out
+}
+
+func tokenWriteOf(m *lockmodel.Model, op *lockmodel.Op) (tokenWrite, bool) {
+	switch op.Kind {
+	case redisapi.Acquire:
+		if op.Value == nil || !judgedHere(op) || !isLockKey(m, op) {
+			return tokenWrite{}, false
+		}
+		return tokenWrite{op: op, value: op.Value, what: op.Method}, true
+	case redisapi.LockObtain:
+		if op.Library != "redislock" {
+			return tokenWrite{}, false
+		}
+		tok := redislockToken(m, op)
+		return tokenWrite{op: op, value: tok, what: "redislock " + op.Method + " with Options.Token"}, tok != nil
+	case redisapi.LockOption:
+		if op.Value == nil {
+			return tokenWrite{}, false
+		}
+		return tokenWrite{op: op, value: op.Value, genFunc: op.Method == "WithGenValueFunc", what: "redsync." + op.Method}, true
+	}
+	return tokenWrite{}, false
+}
+
+// judgedHere reports whether this package decides about the op's value:
+// a direct acquire, or a wrapper call whose value is the caller's
+// argument (the wrapper's package saw only a parameter).
+func judgedHere(op *lockmodel.Op) bool {
+	return op.Via == nil || op.Via.Value >= 0
+}
+
+// isLockKey reports whether the acquired key is a lock key here, or was
+// judged one, as a key template, in the wrapper's package.
+func isLockKey(m *lockmodel.Model, op *lockmodel.Op) bool {
+	if m.IsLockKey(op) {
+		return true
+	}
+	return op.Via != nil && op.Via.Settled && strings.Contains(op.Via.Key, "${")
+}
+
+// redislockToken returns the Token field of the options passed to a
+// bsm/redislock Obtain: a literal, directly or through a local assigned
+// once. nil when there is none (redislock then generates a random token).
+func redislockToken(m *lockmodel.Model, op *lockmodel.Op) ast.Expr {
+	args := op.Expr.Args
+	if len(args) == 0 {
+		return nil
+	}
+	opt := args[len(args)-1]
+	if init := m.Env.LocalInit(opt); init != nil {
+		opt = init
+	}
+	e := ast.Unparen(opt)
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = ast.Unparen(u.X)
+	}
+	lit, ok := e.(*ast.CompositeLit)
+	if !ok {
+		return nil
+	}
+	for _, elt := range lit.Elts {
+		if kv, ok := elt.(*ast.KeyValueExpr); ok {
+			if id, ok := kv.Key.(*ast.Ident); ok && id.Name == "Token" {
+				return kv.Value
+			}
+		}
+	}
+	return nil
+}
+
+// roots returns the declarations containing the writes: the only
+// functions whose SSA the trace starts in.
+func roots(writes []tokenWrite) []*ast.FuncDecl {
+	seen := map[*ast.FuncDecl]bool{}
+	var out []*ast.FuncDecl
+	for _, w := range writes {
+		if d := w.op.Func.Decl; !seen[d] {
+			seen[d] = true
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// checkWrite traces one lock value and reports it when it is weak.
+func checkWrite(pass *analysis.Pass, m *lockmodel.Model, tr *provenance.Tracer, w tokenWrite) {
+	var res provenance.Result
+	if w.genFunc {
+		res = tr.TraceFuncResult(w.op.Func.Decl, w.value)
+	} else {
+		res = tr.Trace(w.op.Func.Decl, w.value)
+	}
+	if !res.Weak() {
+		return
+	}
+	d := analysis.Diagnostic{
+		Pos:      w.op.Pos(),
+		End:      w.op.Expr.End(),
+		Category: category(res.Kind()),
+		Message:  message(m, w, res),
+		Related:  related(res),
+	}
+	if fix, ok := newTokenFix(pass, m, w, res); ok {
+		d.SuggestedFixes = []analysis.SuggestedFix{fix}
+	}
+	m.Report(pass, d)
+}
+
+func category(k provenance.Kind) string {
+	switch k {
+	case provenance.Constant:
+		return "constant-token"
+	case provenance.Instance:
+		return "instance-token"
+	}
+	return "time-token"
+}
+
+// consequence says, per kind, what goes wrong.
+var consequence = map[provenance.Kind]string{
+	provenance.Constant: "every client writes the same value, so a release or renewal cannot tell whose lock it acts on and deletes or extends another client's lock",
+	provenance.Instance: "every acquisition by this process or host writes the same value, so a lock it took earlier, or another goroutine's, cannot be told from the current one and is released or extended by mistake",
+	provenance.Clock:    "two clients acquiring in the same clock tick write the same value, so one can release or extend the other's lock",
+}
+
+const advice = "; use a fresh token per acquisition (safelock.NewToken())"
+
+func message(m *lockmodel.Model, w tokenWrite, res provenance.Result) string {
+	if w.op.Kind != redisapi.Acquire {
+		return w.what + " makes every acquisition write " + describe(m, res) + " as the lock value: " + consequence[res.Kind()] + advice
+	}
+	return w.what + " writes " + describe(m, res) + " as the value of lock key " + keyText(m, w.op) + ": " + consequence[res.Kind()] + advice
+}
+
+// keyText returns the key as written at the op: for a wrapper call, the
+// argument its summary names as the key.
+func keyText(m *lockmodel.Model, op *lockmodel.Op) string {
+	if op.Key == nil && op.Via != nil {
+		for i, arg := range op.Expr.Args {
+			if op.Via.Key == keyid.Placeholder(i) {
+				return m.Text(arg)
+			}
+		}
+	}
+	return m.KeyText(op)
+}
+
+// describe names the value's weak sources: the main one with its position,
+// then the other non-constant ones.
+func describe(m *lockmodel.Model, res provenance.Result) string {
+	main := res.Main()
+	text := main.Desc
+	if main.Pos.IsValid() {
+		text += " (" + m.Where(main.Pos) + ")"
+	}
+	var others []string
+	seen := map[string]bool{main.Desc: true}
+	for _, p := range res.Parts {
+		if p.Kind != provenance.Constant && !seen[p.Desc] {
+			seen[p.Desc] = true
+			others = append(others, p.Desc)
+		}
+	}
+	if len(others) > 0 {
+		text += " combined only with " + strings.Join(others, ", ")
+	}
+	return text
+}
+
+// related points at every position where a weak part is produced.
+func related(res provenance.Result) []analysis.RelatedInformation {
+	var out []analysis.RelatedInformation
+	seen := map[token.Pos]bool{}
+	for _, p := range res.Parts {
+		if !p.Pos.IsValid() || seen[p.Pos] || (p.Kind == provenance.Constant && res.Kind() != provenance.Constant) {
+			continue
+		}
+		seen[p.Pos] = true
+		out = append(out, analysis.RelatedInformation{Pos: p.Pos, Message: "the lock value comes from " + p.Desc})
+	}
+	return out
+}

@@ -1,0 +1,37 @@
+// Package lockutil is the kind of shared Redis helper package services
+// keep next to their clients: the lock value is the caller's choice.
+package lockutil
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/redis/go-redis/v9"
+)
+
+// ErrNotOwner is returned when the lock is no longer held by the caller.
+var ErrNotOwner = errors.New("lockutil: not the lock owner")
+
+var release = redis.NewScript(`
+if redis.call("get", KEYS[1]) == ARGV[1] then
+	return redis.call("del", KEYS[1])
+end
+return 0`)
+
+// Acquire takes key for ttl, writing value.
+func Acquire(ctx context.Context, rdb redis.Cmdable, key, value string, ttl time.Duration) (bool, error) {
+	return rdb.SetNX(ctx, key, value, ttl).Result()
+}
+
+// Release deletes key if it still holds value.
+func Release(ctx context.Context, rdb redis.Scripter, key, value string) error {
+	n, err := release.Run(ctx, rdb, []string{key}, value).Int()
+	if err != nil {
+		return err
+	}
+	if n == 0 {
+		return ErrNotOwner
+	}
+	return nil
+}
