@@ -1,0 +1,137 @@
+package barerenew
+
+import (
+	_ "embed"
+	"go/ast"
+
+	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
+	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
+	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
+	"golang.org/x/tools/go/analysis"
+)
+
+//go:embed doc.go
+var doc string
+
+// Analyzer reports unconditional renewals of lock keys.
+var Analyzer = &analysis.Analyzer{
+	Name:     "barerenew",
+	Doc:      analysisutil.MustExtractDoc(doc, "barerenew"),
+	URL:      "https://github.com/leasevet/leasevet#barerenew",
+	Requires: []*analysis.Analyzer{lockmodel.Analyzer},
+	Flags:    lockmodel.Flags,
+	Run:      run,
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	m, _ := pass.ResultOf[lockmodel.Analyzer].(*lockmodel.Model)
+	if m == nil {
+		return nil, nil
+	}
+	m.CheckDirectives(pass)
+	for _, fn := range m.Funcs {
+		for _, op := range fn.Ops {
+			if acq := bareRenewal(m, op); acq != nil {
+				checkBareRenewal(pass, m, op, acq)
+			}
+		}
+	}
+	return nil, nil
+}
+
+// bareRenewal returns the acquire of the lock that op renews with no owner
+// check, or nil when op is not such a renewal.
+func bareRenewal(m *lockmodel.Model, op *lockmodel.Op) *lockmodel.Op {
+	if !renewsKey(op) || !op.Reportable() || op.InWatch || m.IsOwnerChecked(op) || !m.IsLockKey(op) {
+		return nil
+	}
+	if op.Func.Test && !lockmodel.AcquiresIn(op.Func) {
+		return nil // a test setting up or ageing a key it did not acquire
+	}
+	if lockmodel.SplitAcquireExpire(op) || inAcquireSequence(op) || m.GetCompareBefore(op) != nil {
+		return nil // setnxexpire's, part of the acquire, or getdel's
+	}
+	return m.AcquireFor(op)
+}
+
+// renewsKey reports whether op sets a new expiry on its key: an expire
+// command, an unconditional SET with a TTL, or a script that expires
+// KEYS[1] on some path without comparing the owner (and is not itself an
+// acquire script).
+func renewsKey(op *lockmodel.Op) bool {
+	switch op.Kind {
+	case redisapi.Expire:
+		return true
+	case redisapi.Set:
+		return op.TTLIs == redisapi.HasTTL
+	case redisapi.Script:
+		if op.Lua == nil || lockmodel.IsAcquire(op) {
+			return false
+		}
+		guarded, ok := op.Lua.ExpiresKey(1)
+		return ok && !guarded
+	}
+	return false
+}
+
+// inAcquireSequence reports whether op follows an acquire of its key in
+// the same function and in the same loop iteration and goroutine: the
+// expire then belongs to the acquire (redundant or setnxexpire's), while a
+// renewal in a loop or function literal the acquire is not in is a
+// watchdog's.
+func inAcquireSequence(op *lockmodel.Op) bool {
+	ctx := innermostRepeat(op.Stack)
+	for _, acq := range op.Func.Ops {
+		if !lockmodel.IsAcquire(acq) || acq.KeyID != op.KeyID || !lockmodel.Before(acq, op) {
+			continue
+		}
+		if ctx == nil || contains(acq.Stack, ctx) {
+			return true
+		}
+	}
+	return false
+}
+
+// innermostRepeat returns the innermost loop or function literal of stack.
+func innermostRepeat(stack []ast.Node) ast.Node {
+	for i := len(stack) - 1; i >= 0; i-- {
+		switch stack[i].(type) {
+		case *ast.ForStmt, *ast.RangeStmt, *ast.FuncLit:
+			return stack[i]
+		}
+	}
+	return nil
+}
+
+func contains(stack []ast.Node, n ast.Node) bool {
+	for _, s := range stack {
+		if s == n {
+			return true
+		}
+	}
+	return false
+}
+
+func checkBareRenewal(pass *analysis.Pass, m *lockmodel.Model, op, acq *lockmodel.Op) {
+	what, how, cost := " renews lock key ", " without checking the owner token", "this extends their lock"
+	switch op.Kind {
+	case redisapi.Set:
+		what, cost = " rewrites lock key ", "this overwrites their lock"
+	case redisapi.Script:
+		how = " in a script that does not compare the owner token"
+	}
+	d := analysis.Diagnostic{
+		Pos:      op.Pos(),
+		End:      op.Expr.End(),
+		Category: "bare-renew",
+		Message: m.CallText(op) + what + m.KeyText(op) + " with a new TTL (acquired by " + m.CallText(acq) + " at " + m.Where(acq.Pos()) + ")" + how +
+			": if the lock expired and another client acquired it, " + cost + "; renew with a compare-and-expire such as safelock.Refresh",
+		Related: []analysis.RelatedInformation{{Pos: acq.Pos(), End: acq.Expr.End(), Message: "lock acquired here"}},
+	}
+	if op.Kind == redisapi.Expire && (op.Command == "EXPIRE" || op.Command == "PEXPIRE") {
+		if fix, ok := m.OwnerFix(lockmodel.OwnerFixSpec{Op: op, Token: acq.Value, TokenIn: acq.Func, Refresh: true}); ok {
+			d.SuggestedFixes = []analysis.SuggestedFix{fix}
+		}
+	}
+	m.Report(pass, d)
+}

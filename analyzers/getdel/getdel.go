@@ -1,0 +1,105 @@
+package getdel
+
+import (
+	_ "embed"
+
+	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
+	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
+	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
+	"golang.org/x/tools/go/analysis"
+)
+
+//go:embed doc.go
+var doc string
+
+// Analyzer reports check-then-act releases and renewals of lock keys.
+var Analyzer = &analysis.Analyzer{
+	Name:     "getdel",
+	Doc:      analysisutil.MustExtractDoc(doc, "getdel"),
+	URL:      "https://github.com/leasevet/leasevet#getdel",
+	Requires: []*analysis.Analyzer{lockmodel.Analyzer},
+	Flags:    lockmodel.Flags,
+	Run:      run,
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	m, _ := pass.ResultOf[lockmodel.Analyzer].(*lockmodel.Model)
+	if m == nil {
+		return nil, nil
+	}
+	m.CheckDirectives(pass)
+	for _, fn := range m.Funcs {
+		for _, op := range fn.Ops {
+			checkOp(pass, m, op)
+		}
+	}
+	return nil, nil
+}
+
+// An action is what a check-then-act write does to the lock.
+type action struct {
+	category string
+	verb     string // "deletes", "renews"
+	cost     string
+	refresh  bool
+}
+
+var (
+	deleteAction = action{"get-del", " deletes lock key ", "this deletes their lock; compare and delete in one step with safelock.Release", false}
+	renewAction  = action{"get-expire", " renews lock key ", "this extends their lock; compare and renew in one step with safelock.Refresh", true}
+)
+
+// actionOf says whether op is a write getdel judges, and which.
+func actionOf(op *lockmodel.Op) (action, bool) {
+	switch op.Kind {
+	case redisapi.Delete:
+		return deleteAction, true
+	case redisapi.Expire:
+		return renewAction, !lockmodel.SplitAcquireExpire(op) // setnxexpire's
+	case redisapi.Set:
+		return renewAction, op.TTLIs == redisapi.HasTTL
+	}
+	return action{}, false
+}
+
+func checkOp(pass *analysis.Pass, m *lockmodel.Model, op *lockmodel.Op) {
+	act, ok := actionOf(op)
+	if !ok || !op.Reportable() || m.IsOwnerChecked(op) || !m.IsLockKey(op) {
+		return
+	}
+	gc := m.GetCompareBefore(op)
+	acq := m.AcquireFor(op)
+	if gc == nil || acq == nil {
+		return
+	}
+	d := analysis.Diagnostic{
+		Pos:      op.Pos(),
+		End:      op.Expr.End(),
+		Category: act.category,
+		Message: m.CallText(op) + act.verb + m.KeyText(op) + " (acquired by " + m.CallText(acq) + " at " + m.Where(acq.Pos()) + ") after " +
+			m.CallText(gc.Get) + " at " + m.Where(gc.Get.Pos()) + " compared its value in Go, as a separate command: " +
+			"the lock can expire and be acquired by another client in between, and " + act.cost,
+		Related: []analysis.RelatedInformation{
+			{Pos: acq.Pos(), End: acq.Expr.End(), Message: "lock acquired here"},
+			{Pos: gc.Get.Pos(), End: gc.Get.Expr.End(), Message: "value read here, compared in Go"},
+		},
+	}
+	if fixable(op) {
+		spec := lockmodel.OwnerFixSpec{Op: op, Token: gc.Token, TokenIn: op.Func, Refresh: act.refresh}
+		if fix, ok := m.OwnerFix(spec); ok {
+			d.SuggestedFixes = []analysis.SuggestedFix{fix}
+		}
+	}
+	m.Report(pass, d)
+}
+
+// fixable reports whether op has an owner-checked replacement with the
+// same effect: DEL/UNLINK (Release) and EXPIRE/PEXPIRE (Refresh); a SET
+// also writes a value and an absolute expiry has no duration.
+func fixable(op *lockmodel.Op) bool {
+	switch op.Command {
+	case "DEL", "UNLINK", "EXPIRE", "PEXPIRE":
+		return true
+	}
+	return false
+}

@@ -1,0 +1,56 @@
+package mutex
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/redis/go-redis/v9"
+)
+
+// WithLock holds the lock for fn and releases it on every path; the
+// deferred DEL has no error to return, so there is no fix.
+func WithLock(ctx context.Context, rdb *redis.ClusterClient, name, token string, fn func() error) error {
+	key := "job-lock:" + name
+	ok, err := rdb.SetNX(ctx, key, token, 30*time.Second).Result()
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return ErrNotAcquired
+	}
+	defer rdb.Del(ctx, key) // want `Del releases lock key key \(acquired by SetNX at work.go:15\)`
+	return fn()
+}
+
+// Run releases with the token still in scope: the fix uses it.
+func Run(ctx context.Context, rdb redis.Cmdable, name string, fn func() error) error {
+	token := newToken()
+	ok, err := rdb.SetNX(ctx, "run-lock:"+name, token, time.Minute).Result()
+	if err != nil || !ok {
+		return errors.Join(ErrNotAcquired, err)
+	}
+	if err := fn(); err != nil {
+		rdb.Del(ctx, "run-lock:"+name) // want `Del releases lock key "run-lock:" \+ name \(acquired by SetNX at work.go:29\)`
+		return err
+	}
+	return rdb.Del(ctx, "run-lock:"+name).Err() // want `Del releases lock key "run-lock:" \+ name`
+}
+
+// TryRun cleans up after a failed acquire: a timeout may have written the
+// key, and deleting it on the error path is not a release of another
+// client's lock.
+func TryRun(ctx context.Context, rdb redis.Cmdable, name string) (bool, error) {
+	key := "try-lock:" + name
+	ok, err := rdb.SetNX(ctx, key, newToken(), time.Minute).Result()
+	if err != nil {
+		rdb.Del(ctx, key) // ok: failure path of the acquire itself
+		return false, err
+	}
+	return ok, nil
+}
+
+// Evict deletes cache entries: never acquired with NX.
+func Evict(ctx context.Context, rdb redis.Cmdable, id string) error {
+	return rdb.Del(ctx, "cache:user:"+id).Err() // ok: not a lock key
+}
