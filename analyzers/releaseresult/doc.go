@@ -1,0 +1,43 @@
+// Package releaseresult defines an Analyzer that reports owner-checked lock
+// releases and renewals whose "not the owner" answer is dropped.
+//
+// # Analyzer releaseresult
+//
+// releaseresult: check that the answer of an owner-checked release or renewal is looked at
+//
+// An owner-checked release compares the token and deletes in one step;
+// when the lock is no longer ours it deletes nothing and says so: a
+// compare-and-delete script replies 0, safelock and bsm/redislock return
+// an error (safelock.ErrNotOwner, redislock.ErrLockNotHeld), redsync
+// returns false. That answer is the only sign that the lock expired while
+// we held it and someone else may have run the critical section at the
+// same time. The design text: a 0 reply means the lock is no longer ours;
+// record the owner mismatch and stop side effects that depend on the lock.
+//
+//	rdb.Eval(ctx, unlockLua, []string{key}, token)              // bad: reply dropped
+//	return script.Run(ctx, rdb, []string{key}, token).Err()     // bad: a 0 reply is not an error
+//	defer lock.Release(ctx)                                     // bad: error dropped
+//	_, err := mutex.Unlock()                                    // bad: ok dropped
+//
+//	n, err := script.Run(ctx, rdb, []string{key}, token).Int()  // good: n == 0 is the mismatch
+//	if err := lock.Release(ctx); err != nil { ... }             // good
+//
+// Category unchecked-release. Checked calls: Eval, EvalSha, Script.Run and
+// the like (go-redis), Script.Do (redigo) whose Lua the model classified
+// as a guarded delete or expire; safelock Release and Refresh (functions
+// and *Lock methods); bsm/redislock Lock.Release and Lock.Refresh; redsync
+// Mutex Unlock, UnlockContext, Extend and ExtendContext. Dropping means:
+// the call is a statement, deferred or started with go, only its error is
+// read (.Err(), _, err := ...), for script replies and redsync's ok.
+//
+// An explicit blank assignment of every result (_ = lock.Release(ctx))
+// is a visible decision and is not reported, as errcheck does by default.
+// Commands queued in a pipeline are not checked: their replies are read
+// after Exec. Calls of the package's own release wrappers are not checked:
+// the wrapper may handle the answer itself.
+//
+// The suggested fix, for `return <script call>.Err()` on go-redis v9 in a
+// function whose only result is an error, reads the integer reply and
+// returns safelock.ErrNotOwner when it is 0. There is no other fix: what
+// to do when the lock was lost is the program's decision.
+package releaseresult

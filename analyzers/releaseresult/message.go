@@ -1,0 +1,40 @@
+package releaseresult
+
+import (
+	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
+	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
+)
+
+// how names the way the answer is dropped.
+var how = map[replyUsage]string{
+	statement: "drops its result",
+	deferred:  "is deferred and its result dropped",
+	goStmt:    "runs in a go statement and its result is dropped",
+	errOnly:   "keeps only its error",
+	errMethod: "checks only .Err()",
+}
+
+func message(m *lockmodel.Model, op *lockmodel.Op, ans answer, use replyUsage) string {
+	act := "release"
+	if op.Kind == redisapi.LockRefresh || (op.Lua != nil && !deletes(op)) {
+		act = "renewal"
+	}
+	switch ans {
+	case zeroReply:
+		return op.Method + " runs an owner-checked " + act + " script on lock key " + m.KeyText(op) + " but " + how[use] +
+			": the script replies 0 when the key no longer holds our token (the lock expired and another client may hold it), which is not an error," +
+			" so the lost lock goes unnoticed; read the integer reply and treat 0 as a lost lock"
+	case okResult:
+		return "redsync " + op.Method + " " + how[use] + ": (false, nil) means the lock was no longer held by this mutex (it expired and another client may hold it)," +
+			" so the lost lock goes unnoticed; check ok and treat false as a lost lock"
+	}
+	return op.Library + " " + op.Method + " " + how[use] + ": its error is how the " + act + " reports that the lock was no longer ours" +
+		" (it expired and another client may hold it), so the lost lock goes unnoticed; check the error"
+}
+
+// deletes reports whether an owner-checked script deletes its key (a
+// release) rather than only extending it (a renewal).
+func deletes(op *lockmodel.Op) bool {
+	_, ok := op.Lua.DeletesKey(1)
+	return ok
+}

@@ -1,0 +1,217 @@
+package releaseresult
+
+import (
+	_ "embed"
+	"go/ast"
+	"go/types"
+
+	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
+	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
+	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/types/typeutil"
+)
+
+//go:embed doc.go
+var doc string
+
+// Analyzer reports owner-checked releases and renewals whose answer is dropped.
+var Analyzer = &analysis.Analyzer{
+	Name:     "releaseresult",
+	Doc:      analysisutil.MustExtractDoc(doc, "releaseresult"),
+	URL:      "https://github.com/leasevet/leasevet#releaseresult",
+	Requires: []*analysis.Analyzer{lockmodel.Analyzer},
+	Flags:    lockmodel.Flags,
+	Run:      run,
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	m := pass.ResultOf[lockmodel.Analyzer].(*lockmodel.Model)
+	if m == nil {
+		return nil, nil
+	}
+	m.CheckDirectives(pass)
+	for _, fn := range m.Funcs {
+		for _, op := range fn.Ops {
+			checkOp(pass, m, op)
+		}
+	}
+	return nil, nil
+}
+
+// An answer is how an owner-checked command says "not the owner".
+type answer int
+
+const (
+	noAnswer  answer = iota
+	zeroReply        // the script replies 0
+	errResult        // the call returns an error (safelock, bsm/redislock)
+	okResult         // the call returns (ok bool, err error) (redsync)
+)
+
+// answerOf says how op reports an owner mismatch, or noAnswer when op is
+// not an owner-checked release or renewal this analyzer judges.
+func answerOf(m *lockmodel.Model, op *lockmodel.Op) answer {
+	switch op.Kind {
+	case redisapi.Script:
+		if op.Via == nil && !op.Queued && op.Lua != nil && m.IsOwnerChecked(op) {
+			return zeroReply
+		}
+	case redisapi.LockRelease, redisapi.LockRefresh:
+		switch op.Library {
+		case "safelock", "redislock":
+			return errResult
+		case "redsync":
+			return okResult
+		}
+	}
+	return noAnswer
+}
+
+func checkOp(pass *analysis.Pass, m *lockmodel.Model, op *lockmodel.Op) {
+	ans := answerOf(m, op)
+	if ans == noAnswer {
+		return
+	}
+	use := replyUse(pass.TypesInfo, op.Stack)
+	if !drops(ans, use) {
+		return
+	}
+	d := analysis.Diagnostic{
+		Pos:      op.Pos(),
+		End:      op.Expr.End(),
+		Category: "unchecked-release",
+		Message:  message(m, op, ans, use),
+	}
+	if fix, ok := notOwnerFix(pass, op, ans, use); ok {
+		d.SuggestedFixes = []analysis.SuggestedFix{fix}
+	}
+	m.Report(pass, d)
+}
+
+// drops reports whether a use loses the answer.
+func drops(ans answer, use replyUsage) bool {
+	switch use {
+	case statement, deferred, goStmt:
+		return true
+	case errOnly, errMethod:
+		return ans == zeroReply || ans == okResult
+	}
+	return false // used, or discarded on purpose with _ =
+}
+
+// A replyUsage says what the code does with a call's results.
+type replyUsage int
+
+const (
+	used      replyUsage = iota // the answer flows on
+	statement                   // the call is an expression statement
+	deferred                    // defer call(...)
+	goStmt                      // go call(...)
+	errOnly                     // _, err := call(...) or _, err := call(...).Result()
+	errMethod                   // call(...).Err(): only the command's error
+	blank                       // _ = call(...): a visible decision
+)
+
+// replyUse follows the call at the top of stack through the methods that
+// read a go-redis command (.Result(), .Int(), ...) and redigo's reply
+// converters (redis.Int(...)) to the statement that consumes it.
+func replyUse(info *types.Info, stack []ast.Node) replyUsage {
+	i := len(stack) - 1
+	for i >= 1 {
+		next, usage, done := climb(info, stack, i)
+		if done {
+			return usage
+		}
+		if next == i {
+			break
+		}
+		i = next
+	}
+	if i < 1 {
+		return used
+	}
+	return consumer(stack[i-1], stack[i])
+}
+
+// climb moves from the expression at stack[i] to the one that transparently
+// carries its answer, or reports a final usage.
+func climb(info *types.Info, stack []ast.Node, i int) (int, replyUsage, bool) {
+	switch p := stack[i-1].(type) {
+	case *ast.ParenExpr:
+		return i - 1, 0, false
+	case *ast.SelectorExpr:
+		if i < 2 {
+			return i, used, true
+		}
+		call, ok := stack[i-2].(*ast.CallExpr)
+		if !ok || call.Fun != p {
+			return i, used, true
+		}
+		if p.Sel.Name == "Err" {
+			return i, errMethod, true
+		}
+		return i - 2, 0, false // .Result(), .Int(), .Val(): the same answer
+	case *ast.CallExpr:
+		if isReplyConverter(info, p) {
+			return i - 1, 0, false
+		}
+		return i, used, true
+	}
+	return i, 0, false
+}
+
+// consumer classifies the statement or expression that takes the answer.
+func consumer(parent, call ast.Node) replyUsage {
+	switch p := parent.(type) {
+	case *ast.ExprStmt:
+		return statement
+	case *ast.DeferStmt:
+		return deferred
+	case *ast.GoStmt:
+		return goStmt
+	case *ast.AssignStmt:
+		if len(p.Rhs) != 1 || p.Rhs[0] != call {
+			return used
+		}
+		switch {
+		case allBlank(p.Lhs):
+			return blank
+		case len(p.Lhs) == 2 && isBlank(p.Lhs[0]):
+			return errOnly
+		}
+	}
+	return used
+}
+
+func isBlank(e ast.Expr) bool {
+	id, ok := e.(*ast.Ident)
+	return ok && id.Name == "_"
+}
+
+func allBlank(es []ast.Expr) bool {
+	for _, e := range es {
+		if !isBlank(e) {
+			return false
+		}
+	}
+	return true
+}
+
+// redigoConverters are redigo's reply helpers: redis.Int(c.Do(...)) has
+// the reply's answer.
+var redigoConverters = map[string]bool{
+	"Int": true, "Int64": true, "Uint64": true, "Bool": true, "String": true, "Bytes": true, "Values": true,
+}
+
+func isReplyConverter(info *types.Info, call *ast.CallExpr) bool {
+	fn, ok := typeutil.Callee(info, call).(*types.Func)
+	if !ok || fn.Pkg() == nil || fn.Signature().Recv() != nil {
+		return false
+	}
+	switch fn.Pkg().Path() {
+	case "github.com/gomodule/redigo/redis", "github.com/garyburd/redigo/redis":
+		return redigoConverters[fn.Name()]
+	}
+	return false
+}

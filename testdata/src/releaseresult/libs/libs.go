@@ -1,0 +1,106 @@
+// Package libs uses safelock, bsm/redislock and redsync and drops or
+// checks their "not the owner" answers.
+package libs
+
+import (
+	"context"
+	"errors"
+	"log"
+	"time"
+
+	"github.com/bsm/redislock"
+	"github.com/go-redsync/redsync/v4"
+	"github.com/leasevet/leasevet/safelock"
+	"github.com/redis/go-redis/v9"
+)
+
+// Safelock functions.
+func ReleaseJob(ctx context.Context, rdb *redis.Client, token string) {
+	safelock.Release(ctx, rdb, "lock:job", token) // want `safelock Release drops its result: its error is how the release reports that the lock was no longer ours \(it expired and another client may hold it\), so the lost lock goes unnoticed; check the error`
+}
+
+func KeepJob(ctx context.Context, rdb *redis.Client, token string) {
+	go safelock.Refresh(ctx, rdb, "lock:job", token, time.Minute) // want `safelock Refresh runs in a go statement and its result is dropped: its error is how the renewal reports`
+}
+
+func ReleaseJobChecked(ctx context.Context, rdb *redis.Client, token string) error {
+	if err := safelock.Release(ctx, rdb, "lock:job", token); errors.Is(err, safelock.ErrNotOwner) { // ok
+		log.Printf("job lock was lost before release")
+	}
+	return nil
+}
+
+// Safelock lock objects.
+func WithSafelock(ctx context.Context, rdb *redis.Client, work func(context.Context) error) error {
+	lock, err := safelock.Obtain(ctx, rdb, "lock:report", time.Minute)
+	if err != nil {
+		return err
+	}
+	defer lock.Release(context.WithoutCancel(ctx)) // want `safelock Release is deferred and its result dropped`
+	return work(lock.Context())
+}
+
+func WithSafelockChecked(ctx context.Context, rdb *redis.Client, work func(context.Context) error) (err error) {
+	lock, err := safelock.Obtain(ctx, rdb, "lock:report", time.Minute)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		err = errors.Join(err, lock.Release(context.WithoutCancel(ctx))) // ok
+	}()
+	return work(lock.Context())
+}
+
+// bsm/redislock, as in its README.
+func WithRedislock(ctx context.Context, locker *redislock.Client) error {
+	lock, err := locker.Obtain(ctx, "my-key", 100*time.Millisecond, nil)
+	if err != nil {
+		return err
+	}
+	defer lock.Release(ctx) // want `redislock Release is deferred and its result dropped`
+	lock.Refresh(ctx, 100*time.Millisecond, nil) // want `redislock Refresh drops its result`
+	return nil
+}
+
+func WithRedislockBestEffort(ctx context.Context, locker *redislock.Client) error {
+	lock, err := locker.Obtain(ctx, "my-key", 100*time.Millisecond, nil)
+	if err != nil {
+		return err
+	}
+	defer func() { _ = lock.Release(ctx) }() // ok: discarded on purpose, visibly
+	return lock.Refresh(ctx, time.Second, nil) // ok
+}
+
+// redsync.
+func WithRedsync(rs *redsync.Redsync) error {
+	m := rs.NewMutex("orders")
+	if err := m.Lock(); err != nil {
+		return err
+	}
+	if _, err := m.Extend(); err != nil { // want `redsync Extend keeps only its error: \(false, nil\) means the lock was no longer held by this mutex \(it expired and another client may hold it\), so the lost lock goes unnoticed; check ok and treat false as a lost lock`
+		return err
+	}
+	_, err := m.Unlock() // want `redsync Unlock keeps only its error`
+	return err
+}
+
+func WithRedsyncChecked(ctx context.Context, rs *redsync.Redsync) error {
+	m := rs.NewMutex("orders")
+	if err := m.LockContext(ctx); err != nil {
+		return err
+	}
+	ok, err := m.UnlockContext(ctx) // ok
+	if err == nil && !ok {
+		err = redsync.ErrLockAlreadyExpired
+	}
+	return err
+}
+
+func WithRedsyncDeferred(rs *redsync.Redsync) error {
+	m := rs.NewMutex("orders")
+	if err := m.Lock(); err != nil {
+		return err
+	}
+	defer m.Unlock() // want `redsync Unlock is deferred and its result dropped`
+	return nil
+}
