@@ -1,0 +1,314 @@
+package safelock_test
+
+import (
+	"context"
+	"errors"
+	"math/rand/v2"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/leasevet/leasevet/internal/faultproxy"
+	"github.com/leasevet/leasevet/internal/redistest"
+	"github.com/leasevet/leasevet/safelock"
+	"github.com/redis/go-redis/v9"
+)
+
+// The fault suite runs real workers against the fenced store while a fault
+// is injected, each scenario bounded to a few seconds. Writers deliberately
+// sometimes write after their lease may have ended (a pause between the
+// Context check and the write), which is what fencing exists for.
+
+func startProxy(t *testing.T, target string) *faultproxy.Proxy {
+	t.Helper()
+	p, err := faultproxy.Start(target)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = p.Close() })
+	return p
+}
+
+func proxiedClient(t *testing.T, p *faultproxy.Proxy, maxRetries int) *redis.Client {
+	t.Helper()
+	c := redis.NewClient(&redis.Options{Addr: p.Addr(), MaxRetries: maxRetries,
+		DialTimeout: 500 * time.Millisecond, ReadTimeout: 300 * time.Millisecond, WriteTimeout: 300 * time.Millisecond})
+	t.Cleanup(func() { _ = c.Close() })
+	return c
+}
+
+// workload is the shared loop of the fault scenarios.
+type workload struct {
+	key      string
+	ttl      time.Duration
+	store    *fencedStore
+	lateness time.Duration // extra delay before some writes
+	nextID   atomic.Int64
+
+	mu       sync.Mutex
+	outcomes map[string]int // Release results by kind
+}
+
+// run makes one worker obtain, write a few times (some late), and release
+// until ctx ends.
+func (w *workload) run(ctx context.Context, t *testing.T, c safelock.Client) {
+	retry := safelock.WithRetry(safelock.ExponentialBackoff(2*time.Millisecond, 40*time.Millisecond))
+	for ctx.Err() == nil {
+		octx, cancel := context.WithTimeout(ctx, 500*time.Millisecond)
+		h, err := obtainHolder(octx, c, int(w.nextID.Add(1)), w.key, w.ttl, retry)
+		cancel()
+		if err != nil {
+			continue // held by another worker, or a fault: try again
+		}
+		for i := 0; i < 3 && h.lock.Context().Err() == nil; i++ {
+			if rand.IntN(4) == 0 {
+				time.Sleep(w.lateness) // paused after the check, before the write
+			}
+			w.store.write(h)
+			time.Sleep(5 * time.Millisecond)
+		}
+		w.record(t, h.lock.Release(context.Background()))
+	}
+}
+
+// record classifies a Release result; every failure must be one of the
+// package's documented outcomes.
+func (w *workload) record(t *testing.T, err error) {
+	kind := "ok"
+	switch {
+	case err == nil:
+	case errors.Is(err, safelock.ErrNotOwner):
+		kind = "not owner"
+	case errors.Is(err, safelock.ErrLeaseLost):
+		kind = "lease lost"
+	case errors.Is(err, safelock.ErrUnknownOutcome):
+		kind = "unknown"
+	default:
+		t.Errorf("Release returned an unclassified error: %v", err)
+		kind = "other"
+	}
+	w.mu.Lock()
+	w.outcomes[kind]++
+	w.mu.Unlock()
+}
+
+// runWorkers runs the workload on every client for d.
+func (w *workload) runWorkers(t *testing.T, d time.Duration, clients ...safelock.Client) {
+	ctx, cancel := context.WithTimeout(context.Background(), d)
+	defer cancel()
+	var wg sync.WaitGroup
+	for _, c := range clients {
+		wg.Add(1)
+		go func() { defer wg.Done(); w.run(ctx, t, c) }()
+	}
+	wg.Wait()
+}
+
+func (w *workload) check(t *testing.T) {
+	t.Helper()
+	accepted, rejected, stale := w.store.counts()
+	t.Logf("writes accepted %d, rejected %d, stale accepted %d; releases %v", accepted, rejected, stale, w.outcomes)
+	if stale != 0 {
+		t.Fatalf("%d stale writes accepted", stale)
+	}
+	if accepted == 0 {
+		t.Fatal("no write was accepted: the scenario did no work")
+	}
+}
+
+func newWorkload(key string, ttl, lateness time.Duration) *workload {
+	return &workload{key: key, ttl: ttl, store: newFencedStore(), lateness: lateness, outcomes: map[string]int{}}
+}
+
+func TestFault_latency(t *testing.T) {
+	s := redistest.Start(t)
+	p := startProxy(t, s.Addr())
+	p.SetLatency(20 * time.Millisecond)
+	w := newWorkload("latency", 150*time.Millisecond, 200*time.Millisecond)
+	w.runWorkers(t, 2*time.Second, proxiedClient(t, p, 0), proxiedClient(t, p, 0), s.Client())
+	w.check(t)
+}
+
+func TestFault_connectionResets(t *testing.T) {
+	s := redistest.Start(t)
+	p := startProxy(t, s.Addr())
+	stop := make(chan struct{})
+	go func() {
+		for {
+			select {
+			case <-stop:
+				return
+			case <-time.After(15 * time.Millisecond):
+				p.ResetAll()
+			}
+		}
+	}()
+	w := newWorkload("resets", 150*time.Millisecond, 200*time.Millisecond)
+	w.runWorkers(t, 2*time.Second, proxiedClient(t, p, -1), proxiedClient(t, p, 2), s.Client())
+	close(stop)
+	if p.Resets() == 0 {
+		t.Fatal("no connection was reset")
+	}
+	w.check(t)
+}
+
+// A holder paused past its TTL wakes up believing nothing happened; its
+// Context says otherwise, its release is refused, and the resource rejects
+// its write.
+func TestFault_clientPause(t *testing.T) {
+	s := redistest.Start(t)
+	c := s.Client()
+	ctx := testCtx(t)
+	store := newFencedStore()
+	a, err := obtainHolder(ctx, c, 1, "pause", 200*time.Millisecond)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !store.write(a) {
+		t.Fatal("first holder's write rejected")
+	}
+	time.Sleep(400 * time.Millisecond) // the pause: longer than the TTL
+	b, err := obtainHolder(ctx, c, 2, "pause", time.Minute)
+	if err != nil {
+		t.Fatalf("second holder: %v", err)
+	}
+	if !store.write(b) {
+		t.Fatal("new holder's write rejected")
+	}
+	if store.write(a) {
+		t.Fatal("the paused holder's stale write was accepted")
+	}
+	if !errors.Is(context.Cause(a.lock.Context()), safelock.ErrLeaseLost) {
+		t.Fatalf("paused holder's Context cause = %v; want ErrLeaseLost", context.Cause(a.lock.Context()))
+	}
+	if err := a.lock.Release(ctx); !errors.Is(err, safelock.ErrNotOwner) {
+		t.Fatalf("paused holder's Release = %v; want ErrNotOwner", err)
+	}
+	if v := c.Get(ctx, "pause").Val(); v != b.lock.Token() {
+		t.Fatal("the paused holder's release touched the new holder's lock")
+	}
+	if _, _, stale := store.counts(); stale != 0 {
+		t.Fatalf("%d stale writes accepted", stale)
+	}
+}
+
+// A restart without persistence forgets the lock and the fence counter; the
+// clock floor keeps the new holder's fence above the old one, so the store
+// still rejects the old holder and accepts the new one.
+func TestFault_redisRestart(t *testing.T) {
+	s := redistest.Start(t)
+	c := s.ClientWith(func(o *redis.Options) { o.MaxRetries = 5 })
+	ctx := testCtx(t)
+	store := newFencedStore()
+	a, err := obtainHolder(ctx, c, 1, "restart", time.Minute)
+	if err != nil {
+		t.Fatal(err)
+	}
+	store.write(a)
+	s.Restart()
+	b, err := obtainHolder(ctx, c, 2, "restart", time.Minute)
+	if err != nil {
+		t.Fatalf("Obtain after restart: %v", err)
+	}
+	if b.fence() <= a.fence() {
+		t.Fatalf("fence after restart %d is not above %d", b.fence(), a.fence())
+	}
+	if !store.write(b) {
+		t.Fatal("new holder's write rejected after the restart")
+	}
+	if store.write(a) {
+		t.Fatal("old holder's write accepted after the restart")
+	}
+	if err := a.lock.Refresh(ctx, time.Minute); !errors.Is(err, safelock.ErrNotOwner) {
+		t.Fatalf("old holder's Refresh = %v; want ErrNotOwner", err)
+	}
+	if _, _, stale := store.counts(); stale != 0 {
+		t.Fatalf("%d stale writes accepted", stale)
+	}
+}
+
+// waitReplicaLink waits until the replica reports its link to the primary up.
+func waitReplicaLink(t *testing.T, replica *redis.Client) {
+	t.Helper()
+	ctx := testCtx(t)
+	for {
+		info, err := replica.Info(ctx, "replication").Result()
+		if err == nil && strings.Contains(info, "master_link_status:up") {
+			return
+		}
+		select {
+		case <-ctx.Done():
+			t.Fatalf("replica link never came up: %v\n%s", err, info)
+		case <-time.After(20 * time.Millisecond):
+		}
+	}
+}
+
+// The failover that asynchronous replication allows: the primary grants the
+// lock, dies before the replica sees it, and the promoted replica grants it
+// again. Two clients hold the lock at once; only fencing protects the
+// resource.
+func TestFault_failover(t *testing.T) {
+	redistest.RequireReal(t)
+	primary := redistest.Start(t, "--repl-diskless-sync-delay", "0")
+	link := startProxy(t, primary.Addr()) // the replication link, so it can be held
+	host, port, _ := strings.Cut(link.Addr(), ":")
+	replica := redistest.Start(t, "--replicaof", host, port)
+	ctx := testCtx(t)
+	pc, rc := primary.Client(), replica.Client()
+	waitReplicaLink(t, rc)
+
+	// A first acquisition replicates the fence counter, as in a long-lived
+	// deployment.
+	warm, err := safelock.Obtain(ctx, pc, "job", time.Minute)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := warm.Release(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if n, err := pc.Wait(ctx, 1, 5*time.Second).Result(); err != nil || n != 1 {
+		t.Fatalf("WAIT before the fault = %d, %v; want 1 replica", n, err)
+	}
+
+	store := newFencedStore()
+	link.Hold() // replication stalls; nobody notices yet
+	a, err := obtainHolder(ctx, pc, 1, "job", time.Minute)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n, err := pc.Wait(ctx, 1, 100*time.Millisecond).Result(); err != nil || n != 0 {
+		t.Fatalf("WAIT after the acquire = %d, %v; want 0: the grant is not replicated", n, err)
+	}
+	if !store.write(a) {
+		t.Fatal("holder A's write rejected")
+	}
+
+	primary.Stop()
+	if err := rc.Do(ctx, "REPLICAOF", "NO", "ONE").Err(); err != nil {
+		t.Fatalf("promoting the replica: %v", err)
+	}
+	b, err := obtainHolder(ctx, rc, 2, "job", time.Minute)
+	if err != nil {
+		t.Fatalf("the promoted replica refused the lock (%v); the failover did not lose it", err)
+	}
+	t.Logf("lock lost on failover: A (fence %d) and B (fence %d) both hold %q", a.fence(), b.fence(), "job")
+	if !store.write(b) {
+		t.Fatal("new holder B's write rejected")
+	}
+	if store.write(a) {
+		t.Fatalf("stale holder A's write accepted (fence %d after %d)", a.fence(), b.fence())
+	}
+	if _, _, stale := store.counts(); stale != 0 {
+		t.Fatalf("%d stale writes accepted", stale)
+	}
+	rctx, cancel := context.WithTimeout(ctx, time.Second)
+	defer cancel()
+	if err := a.lock.Refresh(rctx, time.Minute); err == nil {
+		t.Fatal("A refreshed a lock on a dead primary")
+	} else {
+		t.Logf("A's refresh against the dead primary: %v", err)
+	}
+}
