@@ -57,7 +57,7 @@ func WithRedislock(ctx context.Context, locker *redislock.Client) error {
 	if err != nil {
 		return err
 	}
-	defer lock.Release(ctx) // want `redislock Release is deferred and its result dropped`
+	defer lock.Release(ctx)                      // want `redislock Release is deferred and its result dropped`
 	lock.Refresh(ctx, 100*time.Millisecond, nil) // want `redislock Refresh drops its result`
 	return nil
 }
@@ -67,7 +67,7 @@ func WithRedislockBestEffort(ctx context.Context, locker *redislock.Client) erro
 	if err != nil {
 		return err
 	}
-	defer func() { _ = lock.Release(ctx) }() // ok: discarded on purpose, visibly
+	defer func() { _ = lock.Release(ctx) }()   // ok: discarded on purpose, visibly
 	return lock.Refresh(ctx, time.Second, nil) // ok
 }
 
