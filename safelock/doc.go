@@ -1,20 +1,91 @@
-// Package safelock is a Redis lock (a lease) for go-redis v9 that a careful
-// engineer can rely on: one round trip to acquire, owner-checked release and
-// refresh, unknown outcomes resolved instead of guessed, a context that ends
-// before the server-side TTL does, and fencing tokens for the resource.
+// Package safelock is a Redis lock (a lease) for go-redis v9: one round trip
+// to acquire, owner-checked release and refresh, unknown outcomes resolved
+// instead of guessed, a context that ends before the server-side TTL does,
+// and fencing tokens for the protected resource. It is the lock leasevet's
+// fixes rewrite code to.
 //
 // # Low-level functions
 //
 // [Release], [Refresh] and [NewToken] work on a key and a token the caller
-// stores itself (they are what leasevet's fixes rewrite code to):
+// keeps, for code that acquires with SET NX PX itself:
 //
-//	token := safelock.NewToken()
+//	token := safelock.NewToken() // 128 random bits, one per acquisition
 //	ok, err := rdb.SetNX(ctx, key, token, ttl).Result()
 //	...
 //	err = safelock.Release(ctx, rdb, key, token) // ErrNotOwner if it expired
 //
-// Both compare the token and act atomically, with the native DELEX IFEQ and
-// SET IFEQ commands on servers that have them (Redis 8.4+) and a Lua script
-// sent by SHA otherwise. A 0 reply is [ErrNotOwner]; it is never followed by
-// an unconditional DEL.
+// Both compare the token and act in one atomic step: with the native
+// DELEX key IFEQ token and SET key token IFEQ token PX ttl on servers that
+// have them (Redis 8.4+), and otherwise with a Lua script sent by SHA
+// (EVALSHA, falling back to EVAL on NOSCRIPT). The choice is made once per
+// client: the first call sends the native command, and a server that does
+// not know it rejects it unexecuted, after which the client uses Lua. A 0
+// reply is [ErrNotOwner]; it is never followed by an unconditional DEL.
+//
+// The client argument is a [Client]: *redis.Client, *redis.ClusterClient,
+// *redis.Ring, redis.UniversalClient and redis.Cmdable all satisfy it.
+//
+// # Unknown outcomes
+//
+// A release or refresh whose call times out or whose connection breaks may or
+// may not have run. safelock then reads the key: if it still holds the token
+// the same conditional command is sent again; if not, the result is
+// [ErrLeaseLost]; if the key cannot be read either, [ErrUnknownOutcome]. A
+// go-redis client that retries commands itself (MaxRetries) can re-send a
+// release that already ran, which then reports ErrNotOwner: pessimistic, never
+// unsafe.
+//
+// # Obtain and Lock
+//
+// [Obtain] acquires with one command: SET key token NX PX ttl, or, with
+// fencing (the default), one script that also raises the fence counter. The
+// returned [Lock] has Release, Refresh, TTL, Token, Key, Fence and Context.
+// Options choose the retry strategy ([NoRetry], [LinearBackoff],
+// [ExponentialBackoff] with jitter, [LimitRetry]; every wait ends with the
+// context), the watchdog ([WithWatchdog], renewing every ttl/3), fencing
+// ([WithoutFencing], [WithFenceKey]) and the danger-zone margin
+// ([WithDangerZone], default ttl/10).
+//
+// Lock.Context is cancelled when the lease is released, when a renewal finds
+// another owner, and at the danger zone: a local monotonic deadline of
+// (time before the acquire or last refresh was sent) + ttl - margin. It
+// always ends before the server can expire the key, so work that checks it
+// before each side effect stops in time. Release stops the watchdog, waits
+// for any renewal in flight, and only then sends the conditional delete.
+// Without the watchdog no goroutine is started; the deadline is a timer.
+//
+// # Fencing
+//
+// A lease cannot stop a holder that pauses (GC, swapping, a VM migration) or
+// whose request sits in the network past the TTL: it wakes up and writes.
+// [Lock.Fence] returns a number that is strictly greater for every new
+// acquisition of the key. Send it with every write, and have the resource
+// reject a write whose fence is lower than the highest it has accepted (in
+// SQL: UPDATE ... SET fence = $f WHERE id = $id AND fence <= $f). The
+// counter lives in a key in the lock key's cluster slot (key + ":fence",
+// inside a {hash tag} when the key has none); it is INCRed only on a real
+// acquisition, and raised to the server clock in microseconds when that is
+// larger, so fences keep increasing even when the counter is lost by a
+// restart without persistence or by a failover.
+//
+// # What the lock does not guarantee
+//
+// safelock runs on one Redis primary (or one primary per cluster slot).
+// Redis replicates asynchronously: a primary can grant the lock and fail
+// before the replica has it, and the promoted replica grants it again. Two
+// clients then hold the lock at once, and nothing in Redis can tell either of
+// them. WAIT numreplicas timeout (and WAITAOF, Redis 7.2+) after the acquire
+// narrows that window by confirming that replicas (or disks) have the write,
+// but it is not consensus: a failover can still pick a replica that missed
+// it, and a failed WAIT does not undo the acquire. Restarting a server
+// without persistence loses every lock on it the same way.
+//
+// A lease also ends by time, and the holder's clock, pauses and network
+// delays are not under the lock's control: the danger-zone context makes a
+// well-behaved holder stop early, but it cannot stop a write already on its
+// way. So use the lock for efficiency (avoiding duplicate work) as it is,
+// and for correctness only together with fencing checked by the resource
+// itself, or a resource-side compare-and-set. If the resource cannot check
+// fences and mutual exclusion must hold through failures, use a consensus
+// system (etcd, ZooKeeper) instead.
 package safelock
