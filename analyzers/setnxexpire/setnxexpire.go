@@ -114,7 +114,7 @@ func foldTTL(pass *analysis.Pass, m *lockmodel.Model, acq, exp *lockmodel.Op) (a
 	if !ok {
 		return analysis.SuggestedFix{}, false
 	}
-	put, ok := putTTL(m, acq, exp)
+	put, ok := putTTL(pass, acq, exp)
 	if !ok {
 		return analysis.SuggestedFix{}, false
 	}
@@ -125,8 +125,11 @@ func foldTTL(pass *analysis.Pass, m *lockmodel.Model, acq, exp *lockmodel.Op) (a
 }
 
 // putTTL returns the edit that gives the acquire the expire's TTL.
-func putTTL(m *lockmodel.Model, acq, exp *lockmodel.Op) (analysis.TextEdit, bool) {
-	ttl := types.ExprString(exp.TTL)
+func putTTL(pass *analysis.Pass, acq, exp *lockmodel.Op) (analysis.TextEdit, bool) {
+	ttl, ok := fixedit.Text(pass, exp.TTL)
+	if !ok {
+		return analysis.TextEdit{}, false
+	}
 	switch acq.Method {
 	case "SetNX":
 		if exp.TTLAt || acq.TTL == nil {

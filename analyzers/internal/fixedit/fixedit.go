@@ -6,6 +6,7 @@ package fixedit
 import (
 	"go/ast"
 	"go/token"
+	"os"
 	"strconv"
 
 	"golang.org/x/tools/go/analysis"
@@ -102,4 +103,27 @@ func lastElem(path string) string {
 		}
 	}
 	return path
+}
+
+// Text returns the source text of node as written, so that a fix that
+// moves an expression keeps its formatting (go/printer would respace
+// binary expressions outside their context).
+func Text(pass *analysis.Pass, node ast.Node) (string, bool) {
+	tf := pass.Fset.File(node.Pos())
+	if tf == nil {
+		return "", false
+	}
+	read := pass.ReadFile
+	if read == nil { // nogo does not set ReadFile
+		read = os.ReadFile
+	}
+	src, err := read(tf.Name())
+	if err != nil {
+		return "", false
+	}
+	start, end := tf.Offset(node.Pos()), tf.Offset(node.End())
+	if start < 0 || end > len(src) || start > end {
+		return "", false
+	}
+	return string(src[start:end]), true
 }

@@ -1,0 +1,38 @@
+package lockmodel_test
+
+import (
+	"testing"
+
+	"github.com/leasevet/leasevet/analyzers/internal/fixtures"
+	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/analysistest"
+)
+
+// modelBuilt exports a package fact when the model of a package is built,
+// so that the gate is observable in analysistest.
+type modelBuilt struct{}
+
+func (*modelBuilt) AFact()         {}
+func (*modelBuilt) String() string { return "model built" }
+
+var probe = &analysis.Analyzer{
+	Name:      "probe",
+	Doc:       "export a fact where lockmodel builds a model",
+	Requires:  []*analysis.Analyzer{lockmodel.Analyzer},
+	FactTypes: []analysis.Fact{new(modelBuilt)},
+	Run: func(pass *analysis.Pass) (any, error) {
+		if pass.ResultOf[lockmodel.Analyzer].(*lockmodel.Model) != nil {
+			pass.ExportPackageFact(new(modelBuilt))
+		}
+		return nil, nil
+	},
+}
+
+// TestGate shows that a package that reaches no Redis client gets no model:
+// every analyzer returns at once, so no function is walked and no SSA is
+// built there, while a package that reaches go-redis only transitively does
+// get one.
+func TestGate(t *testing.T) {
+	analysistest.Run(t, fixtures.Dir(), probe, "./gate/...")
+}
