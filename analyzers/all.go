@@ -3,6 +3,8 @@
 package analyzers
 
 import (
+	"github.com/leasevet/leasevet/analyzers/locktoken"
+	"github.com/leasevet/leasevet/analyzers/releaseresult"
 	"github.com/leasevet/leasevet/analyzers/setnxexpire"
 	"golang.org/x/tools/go/analysis"
 )
@@ -10,4 +12,6 @@ import (
 // All is the list of leasevet's analyzers, in the order drivers show them.
 var All = []*analysis.Analyzer{
 	setnxexpire.Analyzer,
+	locktoken.Analyzer,
+	releaseresult.Analyzer,
 }

@@ -4,6 +4,7 @@ import (
 	_ "embed"
 	"go/ast"
 	"go/token"
+	"regexp"
 	"strings"
 
 	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
@@ -56,10 +57,14 @@ func run(pass *analysis.Pass) (any, error) {
 
 // tokenWrites returns the lock value writes of the package.
 func tokenWrites(m *lockmodel.Model) []tokenWrite {
+	names, err := regexp.Compile(lockmodel.Current().LockNames)
+	if err != nil {
+		return nil // the flag was validated when set
+	}
 	var out []tokenWrite
 	for _, fn := range m.Funcs {
 		for _, op := range fn.Ops {
-			if w, ok := tokenWriteOf(m, op); ok {
+			if w, ok := tokenWriteOf(m, op, names); ok {
 				out = append(out, w)
 			}
 		}
@@ -67,10 +72,13 @@ func tokenWrites(m *lockmodel.Model) []tokenWrite {
 	return out
 }
 
-func tokenWriteOf(m *lockmodel.Model, op *lockmodel.Op) (tokenWrite, bool) {
+func tokenWriteOf(m *lockmodel.Model, op *lockmodel.Op, names *regexp.Regexp) (tokenWrite, bool) {
+	if op.Func.Test {
+		return tokenWrite{}, false // tests write fixed values on purpose, to play another holder
+	}
 	switch op.Kind {
 	case redisapi.Acquire:
-		if op.Value == nil || !judgedHere(op) || !isLockKey(m, op) {
+		if op.Value == nil || !judgedHere(op) || !isLockKey(m, op, names) {
 			return tokenWrite{}, false
 		}
 		return tokenWrite{op: op, value: op.Value, what: op.Method}, true
@@ -97,12 +105,27 @@ func judgedHere(op *lockmodel.Op) bool {
 }
 
 // isLockKey reports whether the acquired key is a lock key here, or was
-// judged one, as a key template, in the wrapper's package.
-func isLockKey(m *lockmodel.Model, op *lockmodel.Op) bool {
-	if m.IsLockKey(op) {
+// judged one, as a key template, in the wrapper's package. It asks for
+// more than the model: a release or renewal of the key, or a lock name in
+// the key or the acquiring function. A receiver type's name alone (a
+// Locker type with a MarkProcessed method) does not make a dedup marker a
+// lock, and a constant value is normal for a marker.
+func isLockKey(m *lockmodel.Model, op *lockmodel.Op, names *regexp.Regexp) bool {
+	if op.Via != nil && op.Via.Settled && strings.Contains(op.Via.Key, "${") {
 		return true
 	}
-	return op.Via != nil && op.Via.Settled && strings.Contains(op.Via.Key, "${")
+	if !m.IsLockKey(op) {
+		return false
+	}
+	if m.HasReleaseEvidence(op) || names.MatchString(op.Func.Decl.Name.Name) {
+		return true
+	}
+	for _, c := range keyid.Constants(op.KeyID) {
+		if names.MatchString(c) {
+			return true
+		}
+	}
+	return false
 }
 
 // redislockToken returns the Token field of the options passed to a
