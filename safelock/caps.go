@@ -40,11 +40,13 @@ var capsCache = struct {
 	m map[Client]*caps
 }{m: map[Client]*caps{}}
 
-// capsOf returns the shared capability record of client. Clients whose
-// dynamic type is not comparable cannot be map keys; they get a fresh record
-// that says Lua, so they never pay a probe per call.
+// capsOf returns the shared capability record of client. Only pointer
+// clients (*redis.Client, *redis.ClusterClient, *redis.Ring, and most
+// wrappers) are cached: any other dynamic type might hold a value that
+// cannot be a map key, so it gets a fresh record that says Lua and never
+// pays a probe per call.
 func capsOf(client Client) *caps {
-	if !reflect.TypeOf(client).Comparable() {
+	if reflect.TypeOf(client).Kind() != reflect.Pointer {
 		c := &caps{}
 		c.delex.Store(supportLua)
 		c.setIfeq.Store(supportLua)

@@ -44,7 +44,7 @@ type Lock struct {
 // the key stayed held. The Lock's Context inherits ctx's values but not its
 // cancellation: ctx bounds the acquisition only.
 func Obtain(ctx context.Context, client Client, key string, ttl time.Duration, opts ...Option) (*Lock, error) {
-	if err := checkCall(client, key, "-"); err != nil {
+	if err := checkTarget(client, key); err != nil {
 		return nil, fmt.Errorf("safelock: obtain: %w", err)
 	}
 	if err := checkTTL(ttl); err != nil {

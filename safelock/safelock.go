@@ -105,16 +105,25 @@ func Refresh(ctx context.Context, client Client, key, token string, ttl time.Dur
 // checkCall rejects the inputs that would otherwise panic inside go-redis or
 // silently match the wrong owner.
 func checkCall(client Client, key, token string) error {
-	if isNilClient(client) {
-		return errors.New("nil client")
-	}
-	if key == "" {
-		return errors.New("empty key")
+	if err := checkTarget(client, key); err != nil {
+		return err
 	}
 	if token == "" {
 		// An empty token would compare equal to an empty value written by
 		// anyone; it can never prove ownership.
 		return errors.New("empty token")
+	}
+	return nil
+}
+
+// checkTarget rejects a nil client (which would panic inside go-redis) and an
+// empty key.
+func checkTarget(client Client, key string) error {
+	if isNilClient(client) {
+		return errors.New("nil client")
+	}
+	if key == "" {
+		return errors.New("empty key")
 	}
 	return nil
 }
