@@ -1,0 +1,77 @@
+package redisapi_test
+
+import (
+	"fmt"
+	"go/ast"
+	"go/types"
+	"strings"
+
+	"testing"
+
+	"github.com/leasevet/leasevet/analyzers/internal/fixtures"
+	"github.com/leasevet/leasevet/analyzers/internal/luascript"
+	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/analysistest"
+)
+
+// probe reports, for every recognised call, the command, key, expiry and
+// queueing that redisapi attributes to it; the fixture's want comments are
+// the table.
+var probe = &analysis.Analyzer{
+	Name: "probe",
+	Doc:  "report what redisapi recognises",
+	Run: func(pass *analysis.Pass) (any, error) {
+		env := redisapi.NewEnv(pass.Fset, pass.Pkg, pass.TypesInfo, pass.Files)
+		for _, f := range pass.Files {
+			ast.Inspect(f, func(n ast.Node) bool {
+				if call, ok := n.(*ast.CallExpr); ok {
+					if c := env.Recognize(call); c != nil && c.Kind != redisapi.KindOther {
+						pass.Reportf(call.Pos(), "%s", describe(c))
+					}
+				}
+				return true
+			})
+		}
+		return nil, nil
+	},
+}
+
+func describe(c *redisapi.Call) string {
+	var b strings.Builder
+	key := "?"
+	if c.Key != nil {
+		key = types.ExprString(c.Key)
+	}
+	fmt.Fprintf(&b, "%s key=%s", c.Command, key)
+	if c.Script != nil {
+		fmt.Fprintf(&b, " script=%s", scriptShape(c.Script))
+	} else {
+		fmt.Fprintf(&b, " ttl=%s", map[redisapi.TTLState]string{redisapi.TTLUnknown: "unknown", redisapi.NoTTL: "no", redisapi.HasTTL: "yes"}[c.TTLIs])
+	}
+	if c.Queued {
+		b.WriteString(" queued")
+	}
+	return b.String()
+}
+
+func scriptShape(s *redisapi.ScriptCall) string {
+	if !s.Known {
+		return "unknown"
+	}
+	sc, err := luascript.Classify(s.Source)
+	if err != nil {
+		return "invalid"
+	}
+	if guarded, ok := sc.DeletesKey(1); ok {
+		if guarded {
+			return "guarded-del"
+		}
+		return "bare-del"
+	}
+	return "other"
+}
+
+func TestRecognize(t *testing.T) {
+	analysistest.Run(t, fixtures.Dir(), probe, "./recognize")
+}
