@@ -38,6 +38,12 @@ type Op struct {
 	TTL bool
 	// Line is the op's line in the script, counted from 1.
 	Line int
+
+	// checked has bit n set when KEYS[n] (n <= 63) was owner-checked on
+	// every path to the op, bit 0 when all of KEYS was. It lets the
+	// predicates clear an op on a key the script cannot name: whatever
+	// that key is, the op cannot remove another client's KEYS[n].
+	checked uint64
 }
 
 // Classify parses src and reports the Redis commands the script issues. The
@@ -61,14 +67,16 @@ func Classify(src string) (s *Script, err error) {
 
 // DeletesKey reports whether the script deletes KEYS[i] (DEL, UNLINK,
 // GETDEL of KEYS[i], or of a key it cannot name, which may be KEYS[i]), and
-// whether every such delete is owner-checked.
+// whether every such delete is owner-checked. A delete of a key it cannot
+// name also counts as checked when it runs after KEYS[i]'s owner check.
 func (s *Script) DeletesKey(i int) (guarded, ok bool) {
 	return s.allGuarded(i, isDelete)
 }
 
 // ExpiresKey reports whether the script sets the expiry of KEYS[i]
 // (EXPIRE, PEXPIRE, EXPIREAT, PEXPIREAT, SETEX, PSETEX, or SET with a TTL
-// and without NX), and whether every such write is owner-checked.
+// and without NX), and whether every such write is owner-checked, in the
+// sense of DeletesKey.
 func (s *Script) ExpiresKey(i int) (guarded, ok bool) {
 	return s.allGuarded(i, isExpire)
 }
@@ -106,9 +114,22 @@ func (s *Script) allGuarded(i int, kind func(Op) bool) (guarded, ok bool) {
 			continue
 		}
 		ok = true
-		guarded = guarded && op.Guarded
+		guarded = guarded && op.safeFor(i)
 	}
 	return guarded && ok, ok
+}
+
+// safeFor reports whether op cannot write KEYS[i] without its owner check:
+// it is guarded, or its key is unknown and KEYS[i] was checked before it
+// (so it is either KEYS[i], checked, or another key).
+func (op Op) safeFor(i int) bool {
+	if op.Guarded {
+		return true
+	}
+	if op.Key != 0 || i < 1 || i > 63 {
+		return false
+	}
+	return op.checked&(1|1<<uint(i)) != 0
 }
 
 func isDelete(op Op) bool {

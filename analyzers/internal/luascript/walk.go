@@ -335,9 +335,27 @@ func (w *walker) record(call *ast.FuncCallExpr, cmd string, f facts, sc *scope) 
 			id, op.Key = keyOf(k, sc)
 		}
 		op.TokenArg, op.Guarded = guardFor(id, f)
+		op.checked = checkedKeys(f)
 		setOptions(&op, call.Args)
 		w.ops = append(w.ops, op)
 	}
+}
+
+// checkedKeys returns the KEYS indexes with an owner check in f, as bits
+// (bit 0: all of KEYS).
+func checkedKeys(f facts) uint64 {
+	var bits uint64
+	for g := range f {
+		if g.key == allKeys {
+			bits |= 1
+			continue
+		}
+		digits, ok := strings.CutPrefix(g.key, "k")
+		if n, err := strconv.Atoi(digits); ok && err == nil && n >= 1 && n <= 63 {
+			bits |= 1 << uint(n)
+		}
+	}
+	return bits
 }
 
 // setOptions fills NX and TTL from the command and its constant options.
