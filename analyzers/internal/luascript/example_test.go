@@ -1,0 +1,27 @@
+package luascript_test
+
+import (
+	"fmt"
+
+	"github.com/leasevet/leasevet/analyzers/internal/luascript"
+)
+
+func ExampleClassify() {
+	release := `local v = redis.call("GET", KEYS[1])
+if v ~= ARGV[1] then return 0 end
+return redis.call("DEL", KEYS[1])`
+	s, err := luascript.Classify(release)
+	if err != nil {
+		fmt.Println("not Lua:", err)
+		return
+	}
+	for _, op := range s.Ops {
+		fmt.Printf("line %d: %s KEYS[%d] guarded=%v by ARGV[%d]\n", op.Line, op.Command, op.Key, op.Guarded, op.TokenArg)
+	}
+	guarded, ok := s.DeletesKey(1)
+	fmt.Println("deletes KEYS[1]:", ok, "owner-checked:", guarded)
+	// Output:
+	// line 1: get KEYS[1] guarded=false by ARGV[0]
+	// line 3: del KEYS[1] guarded=true by ARGV[1]
+	// deletes KEYS[1]: true owner-checked: true
+}
