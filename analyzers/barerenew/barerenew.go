@@ -63,7 +63,7 @@ func renewsKey(op *lockmodel.Op) bool {
 	case redisapi.Expire:
 		return true
 	case redisapi.Set:
-		return op.TTLIs == redisapi.HasTTL
+		return hasTTLArg(op)
 	case redisapi.Script:
 		if op.Lua == nil || lockmodel.IsAcquire(op) {
 			return false
@@ -72,6 +72,13 @@ func renewsKey(op *lockmodel.Op) bool {
 		return ok && !guarded
 	}
 	return false
+}
+
+// hasTTLArg reports whether a SET is given an expiry that is not certainly
+// zero: whatever its value, a SET of a held lock key overwrites the
+// holder's lock, so a TTL that is a variable is enough.
+func hasTTLArg(op *lockmodel.Op) bool {
+	return op.TTL != nil && op.TTLIs != redisapi.NoTTL
 }
 
 // inAcquireSequence reports whether op follows an acquire of its key in

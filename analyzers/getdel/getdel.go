@@ -57,7 +57,7 @@ func actionOf(op *lockmodel.Op) (action, bool) {
 	case redisapi.Expire:
 		return renewAction, !lockmodel.SplitAcquireExpire(op) // setnxexpire's
 	case redisapi.Set:
-		return renewAction, op.TTLIs == redisapi.HasTTL
+		return renewAction, op.TTL != nil && op.TTLIs != redisapi.NoTTL
 	}
 	return action{}, false
 }

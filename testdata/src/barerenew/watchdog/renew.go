@@ -1,0 +1,44 @@
+package watchdog
+
+import (
+	"context"
+	"time"
+)
+
+// Extend is called by the job between steps.
+func (l *Lease) Extend(ctx context.Context) error {
+	return l.rdb.Expire(ctx, l.key, l.ttl).Err() // want `Expire renews lock key l.key with a new TTL \(acquired by SetArgs at lock.go:36\) without checking the owner token: if the lock expired and another client acquired it, this extends their lock; renew with a compare-and-expire such as safelock.Refresh`
+}
+
+// ExtendBy renews in milliseconds and checks the error in an if.
+func (l *Lease) ExtendBy(ctx context.Context, d time.Duration) error {
+	if err := l.rdb.PExpire(ctx, l.key, d).Err(); err != nil { // want `PExpire renews lock key l.key with a new TTL \(acquired by SetArgs at lock.go:36\)`
+		return err
+	}
+	return nil
+}
+
+// ExtendUntil sets an absolute deadline: no duration to refresh with, no fix.
+func (l *Lease) ExtendUntil(ctx context.Context, deadline time.Time) error {
+	return l.rdb.PExpireAt(ctx, l.key, deadline).Err() // want `PExpireAt renews lock key l.key`
+}
+
+// Rewrite writes the token again with a TTL: SET overwrites whoever holds it.
+func (l *Lease) Rewrite(ctx context.Context) error {
+	return l.rdb.Set(ctx, l.key, l.token, l.ttl).Err() // want `Set rewrites lock key l.key with a new TTL \(acquired by SetArgs at lock.go:36\) without checking the owner token: if the lock expired and another client acquired it, this overwrites their lock`
+}
+
+// Watch renews on a ticker until ctx ends; the loop has nowhere to report
+// an owner mismatch, so no fix.
+func (l *Lease) Watch(ctx context.Context) {
+	t := time.NewTicker(l.ttl / 3)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			l.rdb.Expire(ctx, l.key, l.ttl) // want `Expire renews lock key l.key with a new TTL`
+		}
+	}
+}
