@@ -41,9 +41,10 @@ repoint_replace() {
 }
 
 # normalize: "file:line:col: [analyzer: ]message[ (leasevet)]" -> "file:line:col: message",
-# dropping golangci-lint's extra "(related information)" issues.
+# dropping related locations (leasevet's tab-indented lines, golangci-lint's
+# extra "(related information)" issues).
 normalize() {
-	grep -E '^[^ ]+\.go:[0-9]+:[0-9]+: ' | grep -v '(related information)' |
+	grep -E '^[^ ]+\.go:[0-9]+:[0-9]+: ' | grep -v $': \t' | grep -v '(related information)' |
 		sed -E 's/ \(leasevet\)$//; s/^([^ ]+:[0-9]+:[0-9]+: )[a-z0-9]+: /\1/' | sort
 }
 

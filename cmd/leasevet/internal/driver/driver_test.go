@@ -116,6 +116,10 @@ func TestText_relativePathsAndExit3(t *testing.T) {
 	if !strings.HasPrefix(lines[0], "a.go:") || !strings.Contains(r.stderr, filepath.Join("sub", "b.go")+":8:2: call of bad") {
 		t.Errorf("unexpected positions:\n%s", r.stderr)
 	}
+	// Each finding's related location follows it, indented as go vet does.
+	if got, want := strings.Count(r.stderr, ": \tbad is declared here\n"), countBad(t, dir); got != want {
+		t.Errorf("%d related lines, want %d:\n%s", got, want, r.stderr)
+	}
 }
 
 func TestText_cleanExit0(t *testing.T) {

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"fmt"
+	"go/token"
 	"io"
 	"os"
 	"strings"
@@ -18,9 +19,16 @@ func (d *Driver) printText(res *results, context int) int {
 		fmt.Fprintln(w, e)
 	}
 	for _, f := range res.findings {
-		fmt.Fprintf(w, "%s:%d:%d: %s\n", d.relPath(f.posn.Filename), f.posn.Line, f.posn.Column, f.diag.Message)
-		if context >= 0 {
-			printContext(w, f.posn.Filename, f.posn.Line, f.end.Line, context)
+		d.printPlain(w, f.posn, f.end, f.diag.Message, context)
+		// Related locations follow, their message indented, as go vet
+		// prints them.
+		for _, rel := range f.diag.Related {
+			posn := f.pkg.Fset.Position(rel.Pos)
+			end := posn
+			if rel.End.IsValid() {
+				end = f.pkg.Fset.Position(rel.End)
+			}
+			d.printPlain(w, posn, end, "\t"+rel.Message, context)
 		}
 	}
 	switch {
@@ -30,6 +38,15 @@ func (d *Driver) printText(res *results, context int) int {
 		return ExitDiagnostics
 	}
 	return ExitClean
+}
+
+// printPlain prints one position and message, with context lines when
+// context >= 0.
+func (d *Driver) printPlain(w io.Writer, posn, end token.Position, msg string, context int) {
+	fmt.Fprintf(w, "%s:%d:%d: %s\n", d.relPath(posn.Filename), posn.Line, posn.Column, msg)
+	if context >= 0 {
+		printContext(w, posn.Filename, posn.Line, end.Line, context)
+	}
 }
 
 // printContext prints lines first-n..last+n of the file, numbered, or
