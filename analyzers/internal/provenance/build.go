@@ -28,7 +28,7 @@ type Tracer struct {
 	built   bool
 	failed  error
 	index   *writerIndex
-	ssaPkg  *ssa.Package
+	ssaPkg  *ssa.Package // nil when building failed
 	funcs   map[*ast.FuncDecl]*ssa.Function
 	stats   Stats
 	fieldSt map[*types.Var][]*ssa.Store
@@ -72,24 +72,13 @@ func (t *Tracer) build() {
 	keep := t.index.selectBodies(t.pkg, t.info, t.roots)
 	files := t.stripBodies(keep)
 	prog := ssa.NewProgram(t.fset, 0)
-	createImports(prog, t.pkg.Imports(), map[*types.Package]bool{})
+	for _, imp := range t.pkg.Imports() {
+		prog.CreatePackage(imp, nil, nil, true)
+	}
 	t.ssaPkg = prog.CreatePackage(t.pkg, files, t.info, false)
 	t.ssaPkg.SetDebugMode(true) // ValueForExpr maps the acquire's argument to its value
 	t.ssaPkg.Build()
 	t.indexFuncs(keep)
-}
-
-// createImports creates the imported packages from their types alone: the
-// builder needs their members to resolve calls, never their bodies.
-func createImports(prog *ssa.Program, pkgs []*types.Package, seen map[*types.Package]bool) {
-	for _, p := range pkgs {
-		if seen[p] {
-			continue
-		}
-		seen[p] = true
-		prog.CreatePackage(p, nil, nil, true)
-		createImports(prog, p.Imports(), seen)
-	}
 }
 
 // stripBodies returns shallow copies of the files in which the function

@@ -10,8 +10,11 @@
 // the first Trace, never for a package that has no acquire, and only for
 // the functions a trace can reach. The package is handed to ssa.CreatePackage
 // as a shallow copy of its files in which every other function declaration
-// has no body, so the builder treats it as an external function. Imported
-// packages are created from their types only, without bodies. Nothing
+// has no body, so the builder treats it as an external function. Only the
+// direct imports are created, from their types alone: the builder needs
+// them for the package initialiser and for the package-level functions and
+// variables a body names (always through a direct import); methods of
+// other packages' types are created on demand from type information. Nothing
 // Requires buildssa or ctrlflow, which would build SSA for every package
 // of the import closure (the standard library included) under go vet.
 //
