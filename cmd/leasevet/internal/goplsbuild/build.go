@@ -147,8 +147,8 @@ func (b *builder) workDir() (string, func(), error) {
 		if err != nil {
 			return "", nil, fmt.Errorf("work dir: %w", err)
 		}
-		if err := os.RemoveAll(dir); err != nil {
-			return "", nil, fmt.Errorf("clearing work dir: %w", err)
+		if err := clearWorkDir(dir); err != nil {
+			return "", nil, err
 		}
 		return dir, func() {}, nil
 	}
@@ -157,6 +157,27 @@ func (b *builder) workDir() (string, func(), error) {
 		return "", nil, fmt.Errorf("work dir: %w", err)
 	}
 	return filepath.Join(tmp, "gopls"), func() { os.RemoveAll(tmp) }, nil
+}
+
+// clearWorkDir empties dir for a new copy of gopls. It refuses a
+// non-empty directory that is not an earlier gopls copy, so that a
+// mistyped -work cannot delete unrelated files.
+func clearWorkDir(dir string) error {
+	entries, err := os.ReadDir(dir)
+	if errors.Is(err, fs.ErrNotExist) || (err == nil && len(entries) == 0) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("work dir: %w", err)
+	}
+	data, err := os.ReadFile(filepath.Join(dir, "go.mod"))
+	if err != nil || !bytes.Contains(data, []byte("module "+goplsModule+"\n")) {
+		return fmt.Errorf("work dir %s is not empty and holds no earlier gopls copy; not deleting it", dir)
+	}
+	if err := os.RemoveAll(dir); err != nil {
+		return fmt.Errorf("clearing work dir: %w", err)
+	}
+	return nil
 }
 
 // download fetches a module through the module proxy (or the module
