@@ -1,0 +1,52 @@
+package checkdel
+
+import (
+	"context"
+	"errors"
+
+	"github.com/redis/go-redis/v9"
+)
+
+// Unlock compares in Go, then deletes: the fix keeps the check and makes
+// the delete owner-checked.
+func (d *DistLock) Unlock(ctx context.Context) error {
+	val, err := d.client.Get(ctx, d.key).Result()
+	if errors.Is(err, redis.Nil) {
+		return ErrNotHeld
+	}
+	if err != nil {
+		return err
+	}
+	if val != d.value {
+		return ErrNotHeld
+	}
+	return d.client.Del(ctx, d.key).Err() // want `Del deletes lock key d.key \(acquired by SetNX at lock.go:31\) after Get at unlock.go:13 compared its value in Go, as a separate command: the lock can expire and be acquired by another client in between, and this deletes their lock; compare and delete in one step with safelock.Release`
+}
+
+// Release does the same in one condition and drops the DEL's reply: no fix.
+func (d *DistLock) Release(ctx context.Context) {
+	if d.client.Get(ctx, d.key).Val() == d.value {
+		d.client.Del(ctx, d.key) // want `Del deletes lock key d.key \(acquired by SetNX at lock.go:31\) after Get at unlock.go:28`
+	}
+}
+
+// Refresh renews after the same check.
+func (d *DistLock) Refresh(ctx context.Context) error {
+	if v, _ := d.client.Get(ctx, d.key).Result(); v != d.value {
+		return ErrNotHeld
+	}
+	if err := d.client.PExpire(ctx, d.key, d.expiry).Err(); err != nil { // want `PExpire renews lock key d.key \(acquired by SetNX at lock.go:31\) after Get at unlock.go:35 compared its value in Go, as a separate command: the lock can expire and be acquired by another client in between, and this extends their lock; compare and renew in one step with safelock.Refresh`
+		return err
+	}
+	return nil
+}
+
+// Reset rewrites the lock with a fresh TTL after the check: SET has no
+// owner-checked twin with the same effect, so no fix.
+func (d *DistLock) Reset(ctx context.Context) error {
+	cur := d.client.Get(ctx, d.key).Val()
+	if cur == d.value {
+		return d.client.Set(ctx, d.key, d.value, d.expiry).Err() // want `Set renews lock key d.key \(acquired by SetNX at lock.go:31\) after Get at unlock.go:47`
+	}
+	return ErrNotHeld
+}

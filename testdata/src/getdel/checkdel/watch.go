@@ -1,0 +1,37 @@
+package checkdel
+
+import (
+	"context"
+	"errors"
+
+	"github.com/redis/go-redis/v9"
+)
+
+// UnlockWatched reads and compares inside a WATCH transaction: EXEC fails
+// if the key changed after the GET, so this is owner-checked.
+func (d *DistLock) UnlockWatched(ctx context.Context) error {
+	err := d.client.Watch(ctx, func(tx *redis.Tx) error {
+		val, err := tx.Get(ctx, d.key).Result()
+		if err != nil {
+			return err
+		}
+		if val != d.value {
+			return ErrNotHeld
+		}
+		_, err = tx.TxPipelined(ctx, func(pipe redis.Pipeliner) error {
+			pipe.Del(ctx, d.key) // ok: WATCH transaction
+			return nil
+		})
+		return err
+	}, d.key)
+	if errors.Is(err, redis.TxFailedErr) {
+		return ErrNotHeld
+	}
+	return err
+}
+
+// Exists compares with "" only: an existence check, not an owner check,
+// and nothing is deleted after it.
+func (d *DistLock) Exists(ctx context.Context) bool {
+	return d.client.Get(ctx, d.key).Val() != "" // ok
+}

@@ -1,0 +1,32 @@
+// Package legacy releases locks with GET-compare-DEL on go-redis v8 and
+// redigo.
+package legacy
+
+import (
+	"context"
+	"time"
+
+	"github.com/go-redis/redis/v8"
+)
+
+type Locker struct {
+	rdb *redis.ClusterClient
+}
+
+func (l *Locker) Lock(ctx context.Context, name, token string, ttl time.Duration) (bool, error) {
+	return l.rdb.SetNX(ctx, "lock:"+name, token, ttl).Result()
+}
+
+// Unlock compares in Go; the fix deletes with a compare-and-delete script
+// built with the v8 import, using the compared token.
+func (l *Locker) Unlock(ctx context.Context, name, token string) error {
+	key := "lock:" + name
+	cur, err := l.rdb.Get(ctx, key).Result()
+	if err != nil {
+		return err
+	}
+	if cur == token {
+		return l.rdb.Del(ctx, key).Err() // want `Del deletes lock key key \(acquired by SetNX at v8.go:17\) after Get at v8.go:24 compared its value in Go`
+	}
+	return nil
+}
