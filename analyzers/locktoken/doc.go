@@ -12,8 +12,9 @@
 // told apart. The value of each acquire on a lock key is traced through
 // SSA (locals, phi nodes, conversions, fmt.Sprintf, strconv and
 // concatenation parts, struct fields set in the package's constructors,
-// package variables and their initialisers, and wrapper parameters through
-// summary facts) to its sources:
+// package variables and their initialisers, wrapper parameters through
+// lockmodel's summary facts, and token helpers of other packages through
+// this analyzer's own facts) to its sources:
 //
 //	rdb.SetNX(ctx, "lock:job", "1", ttl)               // bad: constant-token
 //	rdb.SetNX(ctx, "lock:job", hostname, ttl)          // bad: instance-token
@@ -54,6 +55,17 @@
 // a release that still compares with the old constant would never match.
 // Fixes are offered for go-redis v9 acquires.
 //
+// Token helpers of other packages (func InstanceID() string, var Owner =
+// ...) are read through facts: in every package outside the standard
+// library, small exported functions without parameters and exported
+// string, integer or boolean variables whose syntax names a source are
+// traced, and a fact records their kind. A helper of another package
+// without a fact is an unknown source.
+//
+// Code in _test.go files is not checked: tests write fixed values on
+// purpose, to play another holder.
+//
 // Known false negatives: values traced through more than three calls or
-// field hops; package variables of other packages.
+// field hops; helpers with parameters or methods of other packages;
+// constants compared through interfaces.
 package locktoken

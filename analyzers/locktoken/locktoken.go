@@ -20,12 +20,13 @@ var doc string
 
 // Analyzer reports lock values that are the same for many acquisitions.
 var Analyzer = &analysis.Analyzer{
-	Name:     "locktoken",
-	Doc:      analysisutil.MustExtractDoc(doc, "locktoken"),
-	URL:      "https://github.com/leasevet/leasevet#locktoken",
-	Requires: []*analysis.Analyzer{lockmodel.Analyzer},
-	Flags:    lockmodel.Flags,
-	Run:      run,
+	Name:      "locktoken",
+	Doc:       analysisutil.MustExtractDoc(doc, "locktoken"),
+	URL:       "https://github.com/leasevet/leasevet#locktoken",
+	Requires:  []*analysis.Analyzer{lockmodel.Analyzer},
+	Flags:     lockmodel.Flags,
+	Run:       run,
+	FactTypes: []analysis.Fact{new(tokenFact)},
 }
 
 // A tokenWrite is one place a lock value is chosen: an acquire's value
@@ -38,6 +39,7 @@ type tokenWrite struct {
 }
 
 func run(pass *analysis.Pass) (any, error) {
+	exportTokenFacts(pass)
 	m := pass.ResultOf[lockmodel.Analyzer].(*lockmodel.Model)
 	if m == nil {
 		return nil, nil
@@ -48,7 +50,8 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil // no SSA for packages without a lock value to judge
 	}
 	tr := provenance.New(pass.Fset, pass.Pkg, pass.TypesInfo, pass.Files, roots(writes))
-	tr.TokenFuncs = lockmodel.Current().TokenFuncs
+	tr.TokenFuncs = currentTokenFuncs()
+	tr.Imported = importedSource(pass)
 	for _, w := range writes {
 		checkWrite(pass, m, tr, w)
 	}
@@ -270,3 +273,5 @@ func related(res provenance.Result) []analysis.RelatedInformation {
 	}
 	return out
 }
+
+func currentTokenFuncs() []string { return lockmodel.Current().TokenFuncs }

@@ -209,7 +209,7 @@ func (w *walker) global(g *ssa.Global, at token.Pos, depth int) []Source {
 		return unknown()
 	}
 	if obj.Pkg() != w.t.pkg {
-		return w.imported(obj)
+		return w.imported(obj, at)
 	}
 	ix := w.t.index
 	if ix.reassigned[obj] || ix.addrTaken[obj] || !scalar(obj.Type()) {
@@ -296,9 +296,12 @@ func (w *walker) field(f *types.Var, at token.Pos) []Source {
 
 // imported classifies a package variable or function of another package
 // from its fact, if any.
-func (w *walker) imported(obj types.Object) []Source {
+func (w *walker) imported(obj types.Object, at token.Pos) []Source {
 	if w.t.Imported != nil {
 		if s, ok := w.t.Imported(obj); ok {
+			if !s.Pos.IsValid() {
+				s.Pos = at // where this package reads it
+			}
 			return []Source{s}
 		}
 	}
@@ -333,7 +336,7 @@ func (w *walker) call(c *ssa.CallCommon, index int, at token.Pos, depth int) []S
 		return w.union(passed(c, mode, callee), at, depth)
 	}
 	if obj.Pkg() != w.t.pkg {
-		return w.imported(obj)
+		return w.imported(obj, at)
 	}
 	if len(callee.Blocks) == 0 {
 		return unknown()

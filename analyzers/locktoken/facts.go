@@ -1,0 +1,208 @@
+package locktoken
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"github.com/leasevet/leasevet/analyzers/internal/provenance"
+	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
+	"golang.org/x/tools/go/analysis"
+)
+
+// A tokenFact says what a token helper of another package returns: the
+// exported function func InstanceID() string, or the exported variable
+// var Owner = ..., so that a lock value built from it is classified at the
+// acquire in the importing package.
+type tokenFact struct {
+	Kind  provenance.Kind
+	Desc  string // the helper's own main source: "os.Hostname()"
+	Where string // where that source is, "ident.go:12"
+}
+
+func (*tokenFact) AFact() {}
+
+func (f *tokenFact) String() string { return f.Kind.String() + " " + f.Desc }
+
+// maxHelperStmts bounds the helpers worth a fact: token helpers are a
+// few lines; a long function is not read for a token.
+const maxHelperStmts = 12
+
+// exportTokenFacts exports a tokenFact for each small exported function
+// and variable of the package whose value has a known kind. It runs in
+// every package outside the standard library, Redis or not (a helper
+// package needs no client), and builds SSA only for the candidates the
+// syntax selects: bodies that call a source function (os.Hostname,
+// time.Now, uuid.New, ...), return a constant, or read a package variable.
+func exportTokenFacts(pass *analysis.Pass) {
+	path := pass.Pkg.Path()
+	if isStdlib(path) || redisapi.IsClientPackage(path) || redisapi.IsLockLibrary(path) {
+		return
+	}
+	funcs, vars := helperCandidates(pass)
+	if len(funcs) == 0 && len(vars) == 0 {
+		return
+	}
+	tr := provenance.New(pass.Fset, pass.Pkg, pass.TypesInfo, pass.Files, funcs)
+	tr.TokenFuncs = currentTokenFuncs()
+	tr.Imported = importedSource(pass)
+	for _, fd := range funcs {
+		exportFact(pass, pass.TypesInfo.Defs[fd.Name], tr.Returns(fd))
+	}
+	for _, v := range vars {
+		exportFact(pass, v, tr.Global(v))
+	}
+}
+
+func exportFact(pass *analysis.Pass, obj types.Object, res provenance.Result) {
+	k := res.Kind()
+	if obj == nil || k == provenance.Unknown {
+		return
+	}
+	main := res.Main()
+	f := &tokenFact{Kind: k, Desc: main.Desc}
+	if main.Pos.IsValid() {
+		p := pass.Fset.Position(main.Pos)
+		f.Where = baseName(p.Filename) + ":" + itoa(p.Line)
+	}
+	pass.ExportObjectFact(obj, f)
+}
+
+// isStdlib reports whether path is a standard library package: its first
+// element has no dot.
+func isStdlib(path string) bool {
+	first, _, _ := strings.Cut(path, "/")
+	return !strings.Contains(first, ".")
+}
+
+// helperCandidates returns the exported functions and package variables
+// that may be token helpers.
+func helperCandidates(pass *analysis.Pass) ([]*ast.FuncDecl, []*types.Var) {
+	var funcs []*ast.FuncDecl
+	var vars []*types.Var
+	for _, f := range pass.Files {
+		if strings.HasSuffix(pass.Fset.File(f.Pos()).Name(), "_test.go") {
+			continue
+		}
+		for _, decl := range f.Decls {
+			switch d := decl.(type) {
+			case *ast.FuncDecl:
+				if isHelperFunc(pass, d) {
+					funcs = append(funcs, d)
+				}
+			case *ast.GenDecl:
+				vars = append(vars, exportedScalarVars(pass, d)...)
+			}
+		}
+	}
+	return funcs, vars
+}
+
+// isHelperFunc reports whether fd is a small exported function with no
+// receiver and no parameters whose first result can be a token and whose
+// body names something the trace can classify.
+func isHelperFunc(pass *analysis.Pass, fd *ast.FuncDecl) bool {
+	if fd.Recv != nil || fd.Body == nil || !fd.Name.IsExported() || len(fd.Body.List) > maxHelperStmts {
+		return false
+	}
+	fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func)
+	if !ok || fn.Signature().Params().Len() > 0 || fn.Signature().Results().Len() == 0 {
+		return false
+	}
+	if !provenance.Scalar(fn.Signature().Results().At(0).Type()) {
+		return false
+	}
+	return namesSource(pass, fd.Body)
+}
+
+func namesSource(pass *analysis.Pass, body *ast.BlockStmt) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.Ident:
+			switch obj := pass.TypesInfo.Uses[n].(type) {
+			case *types.Func:
+				found = found || provenance.IsSourceFunc(obj)
+			case *types.Var:
+				found = found || (obj.Pkg() == pass.Pkg && obj.Parent() == pass.Pkg.Scope())
+			}
+		case *ast.ReturnStmt:
+			for _, r := range n.Results {
+				if tv, ok := pass.TypesInfo.Types[r]; ok && tv.Value != nil {
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// exportedScalarVars returns the exported string, integer or boolean
+// package variables a var declaration declares.
+func exportedScalarVars(pass *analysis.Pass, gd *ast.GenDecl) []*types.Var {
+	if gd.Tok != token.VAR {
+		return nil
+	}
+	var out []*types.Var
+	for _, spec := range gd.Specs {
+		for _, name := range spec.(*ast.ValueSpec).Names {
+			if v, ok := pass.TypesInfo.Defs[name].(*types.Var); ok && name.IsExported() && provenance.Scalar(v.Type()) {
+				out = append(out, v)
+			}
+		}
+	}
+	return out
+}
+
+// importedSource classifies a function or variable of another package
+// from its tokenFact.
+func importedSource(pass *analysis.Pass) func(types.Object) (provenance.Source, bool) {
+	return func(obj types.Object) (provenance.Source, bool) {
+		var f tokenFact
+		if fn, ok := obj.(*types.Func); ok {
+			obj = fn.Origin()
+		}
+		if !pass.ImportObjectFact(obj, &f) {
+			return provenance.Source{}, false
+		}
+		return provenance.Source{Kind: f.Kind, Desc: importedDesc(obj, &f)}, true
+	}
+}
+
+func baseName(path string) string {
+	if i := strings.LastIndexAny(path, `/\`); i >= 0 {
+		return path[i+1:]
+	}
+	return path
+}
+
+func itoa(i int) string {
+	if i < 10 {
+		return string(rune('0' + i))
+	}
+	return itoa(i/10) + string(rune('0'+i%10))
+}
+
+// importedDesc names an imported helper and, for a weak one, its own
+// source: "ident.Owner() (os.Hostname() at ident.go:18)", "package
+// variable ident.InstanceID (set once at ident.go:14)".
+func importedDesc(obj types.Object, f *tokenFact) string {
+	name := obj.Pkg().Name() + "." + obj.Name()
+	_, isFunc := obj.(*types.Func)
+	if f.Kind == provenance.Unique {
+		return name
+	}
+	at := ""
+	if f.Where != "" {
+		at = " at " + f.Where
+	}
+	switch {
+	case isFunc:
+		return name + "() (" + f.Desc + at + ")"
+	case f.Kind == provenance.Instance:
+		return "package variable " + name + " (set once" + at + ")"
+	}
+	return "package variable " + name + " (" + f.Desc + at + ")"
+}
