@@ -16,5 +16,5 @@ func TestDoc(t *testing.T) {
 }
 
 func TestAnalyzer(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, fixtures.Dir(), baredel.Analyzer, "./baredel/...")
+	analysistest.RunWithSuggestedFixes(t, fixtures.Dir(), baredel.Analyzer, "./baredel/...", "./ownercheck/...", "./wrapped/...")
 }

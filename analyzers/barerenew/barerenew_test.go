@@ -16,5 +16,5 @@ func TestDoc(t *testing.T) {
 }
 
 func TestAnalyzer(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, fixtures.Dir(), barerenew.Analyzer, "./barerenew/...", "./ownercheck/...", "./wrapped/...")
+	analysistest.RunWithSuggestedFixes(t, fixtures.Dir(), barerenew.Analyzer, "./barerenew/...", "./ownercheck/...")
 }

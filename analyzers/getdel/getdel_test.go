@@ -16,5 +16,5 @@ func TestDoc(t *testing.T) {
 }
 
 func TestAnalyzer(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, fixtures.Dir(), getdel.Analyzer, "./getdel/...", "./ownercheck/...", "./wrapped/...")
+	analysistest.RunWithSuggestedFixes(t, fixtures.Dir(), getdel.Analyzer, "./getdel/...", "./ownercheck/...")
 }

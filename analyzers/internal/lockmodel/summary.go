@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"go/ast"
 	"go/types"
+	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/leasevet/leasevet/analyzers/internal/keyid"
@@ -126,6 +128,8 @@ func (m *Model) summaryOp(fn *Func, op *Op, tmpl *keyid.Resolver, params map[*ty
 	key := op.KeyID
 	if op.Via == nil {
 		key = tmpl.Of(op.Key)
+	} else {
+		key = viaTemplate(op, tmpl) // a wrapper of a wrapper: re-express in this function's parameters
 	}
 	if key == "" {
 		return SummaryOp{}, false
@@ -183,6 +187,7 @@ func (m *Model) wrapperOp(fn *Func, call *ast.CallExpr, s *SummaryOp, stack []as
 	c := &redisapi.Call{Expr: call, Kind: s.Kind, Command: s.Command, NX: s.NX, TTLIs: s.TTLIs,
 		Method: calleeName(call)}
 	c.Value, c.Match, c.TTL = argAt(call, s.Value), argAt(call, s.Match), argAt(call, s.TTL)
+	c.Key = keyArg(call, s.Key) // for messages: the caller's own key expression
 	if c.TTL != nil {
 		c.TTLIs = m.Env.TTLOf(c.TTL, false)
 	}
@@ -192,6 +197,24 @@ func (m *Model) wrapperOp(fn *Func, call *ast.CallExpr, s *SummaryOp, stack []as
 	op := m.newOp(fn, c, s, stack)
 	op.KeyID, op.Family = key, keyid.Family(key)
 	return op
+}
+
+// viaTemplate returns the key template of an op issued through a wrapper,
+// with the wrapper's placeholders replaced by the template identities of
+// the arguments at the call, or "" when one cannot be expressed.
+func viaTemplate(op *Op, tmpl *keyid.Resolver) string {
+	if op.Expr.Ellipsis.IsValid() {
+		return ""
+	}
+	args := make([]string, len(op.Expr.Args))
+	for i, a := range op.Expr.Args {
+		args[i] = tmpl.Of(a)
+	}
+	key, ok := keyid.Substitute(op.Via.Key, args)
+	if !ok {
+		return ""
+	}
+	return key
 }
 
 func argAt(call *ast.CallExpr, i int) ast.Expr {
@@ -227,3 +250,18 @@ func (m *Model) exportSummaries() {
 		m.Pass.ExportObjectFact(fn.Obj, out)
 	}
 }
+
+// keyArg returns the argument a summary's key template consists of, when
+// it is exactly one parameter ("${1}"), or nil.
+func keyArg(call *ast.CallExpr, template string) ast.Expr {
+	if !placeholderOnly.MatchString(template) {
+		return nil
+	}
+	i, err := strconv.Atoi(template[2 : len(template)-1])
+	if err != nil {
+		return nil
+	}
+	return argAt(call, i)
+}
+
+var placeholderOnly = regexp.MustCompile(`^\$\{\d+\}$`)
