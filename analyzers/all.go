@@ -3,6 +3,9 @@
 package analyzers
 
 import (
+	"github.com/leasevet/leasevet/analyzers/baredel"
+	"github.com/leasevet/leasevet/analyzers/barerenew"
+	"github.com/leasevet/leasevet/analyzers/getdel"
 	"github.com/leasevet/leasevet/analyzers/locktoken"
 	"github.com/leasevet/leasevet/analyzers/releaseresult"
 	"github.com/leasevet/leasevet/analyzers/setnxexpire"
@@ -14,4 +17,7 @@ var All = []*analysis.Analyzer{
 	setnxexpire.Analyzer,
 	locktoken.Analyzer,
 	releaseresult.Analyzer,
+	getdel.Analyzer,
+	baredel.Analyzer,
+	barerenew.Analyzer,
 }
