@@ -319,16 +319,18 @@ func TestLock_ContextDangerZone(t *testing.T) {
 func TestLock_watchdogRenews(t *testing.T) {
 	c, _, inspect := recordedClient(t)
 	ctx := testCtx(t)
-	l, err := safelock.Obtain(ctx, c, "k", 300*time.Millisecond, safelock.WithWatchdog())
+	// Renewals every 300ms; each must land within 810ms of the previous one,
+	// which leaves room for a loaded machine.
+	l, err := safelock.Obtain(ctx, c, "k", 900*time.Millisecond, safelock.WithWatchdog())
 	if err != nil {
 		t.Fatal(err)
 	}
-	time.Sleep(time.Second)
+	time.Sleep(2 * time.Second)
 	if l.Context().Err() != nil {
 		t.Fatalf("Context ended: %v", context.Cause(l.Context()))
 	}
 	if v := inspect.Get(ctx, "k").Val(); v != l.Token() {
-		t.Fatalf("key = %q after 3 TTLs with the watchdog", v)
+		t.Fatalf("key = %q after 2 TTLs with the watchdog", v)
 	}
 	if err := l.Release(ctx); err != nil {
 		t.Fatal(err)
@@ -339,7 +341,7 @@ func TestLock_watchdogRenews(t *testing.T) {
 func TestLock_watchdogLeaseLost(t *testing.T) {
 	c, _, inspect := recordedClient(t)
 	ctx := testCtx(t)
-	l, err := safelock.Obtain(ctx, c, "k", 600*time.Millisecond, safelock.WithWatchdog(), safelock.WithDangerZone(time.Millisecond))
+	l, err := safelock.Obtain(ctx, c, "k", 2*time.Second, safelock.WithWatchdog(), safelock.WithDangerZone(time.Millisecond))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -386,7 +388,7 @@ func TestLock_ReleaseWaitsForWatchdog(t *testing.T) {
 		}
 		return false, nil
 	})
-	l, err := safelock.Obtain(ctx, c, "k", 300*time.Millisecond, safelock.WithWatchdog(), safelock.WithoutFencing())
+	l, err := safelock.Obtain(ctx, c, "k", 1500*time.Millisecond, safelock.WithWatchdog(), safelock.WithoutFencing())
 	if err != nil {
 		t.Fatal(err)
 	}
