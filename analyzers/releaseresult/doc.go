@@ -30,6 +30,11 @@
 // the call is a statement, deferred or started with go, only its error is
 // read (.Err(), _, err := ...), for script replies and redsync's ok.
 //
+// A script that answers a mismatch with nil or false (no integer return)
+// reaches go-redis as the error redis.Nil, so checking only its error is
+// enough there; dropping it entirely is still reported. Scripts that also
+// acquire with NX (bsm/redislock's obtain script) are not releases.
+//
 // An explicit blank assignment of every result (_ = lock.Release(ctx))
 // is a visible decision and is not reported, as errcheck does by default.
 // Commands queued in a pipeline are not checked: their replies are read

@@ -20,6 +20,10 @@ func message(m *lockmodel.Model, op *lockmodel.Op, ans answer, use replyUsage) s
 		act = "renewal"
 	}
 	switch ans {
+	case nilReply:
+		return op.Method + " runs an owner-checked " + act + " script on lock key " + m.KeyText(op) + " but " + how[use] +
+			": its nil reply (redis.Nil) is the only sign that the key no longer held our token (the lock expired and another client may hold it)," +
+			" so the lost lock goes unnoticed; check the error and treat redis.Nil as a lost lock"
 	case zeroReply:
 		return op.Method + " runs an owner-checked " + act + " script on lock key " + m.KeyText(op) + " but " + how[use] +
 			": the script replies 0 when the key no longer holds our token (the lock expired and another client may hold it), which is not an error," +

@@ -4,6 +4,7 @@ import (
 	_ "embed"
 	"go/ast"
 	"go/types"
+	"regexp"
 
 	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
 	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
@@ -45,6 +46,7 @@ type answer int
 const (
 	noAnswer  answer = iota
 	zeroReply        // the script replies 0
+	nilReply         // the script replies nil (redis.Nil, an error in go-redis)
 	errResult        // the call returns an error (safelock, bsm/redislock)
 	okResult         // the call returns (ok bool, err error) (redsync)
 )
@@ -54,8 +56,11 @@ const (
 func answerOf(m *lockmodel.Model, op *lockmodel.Op) answer {
 	switch op.Kind {
 	case redisapi.Script:
-		if op.Via == nil && !op.Queued && op.Lua != nil && m.IsOwnerChecked(op) {
-			return zeroReply
+		if op.Via == nil && !op.Queued && op.Lua != nil && m.IsOwnerChecked(op) && !acquires(op) {
+			if repliesInteger(op.Script.Source) {
+				return zeroReply
+			}
+			return nilReply
 		}
 	case redisapi.LockRelease, redisapi.LockRefresh:
 		switch op.Library {
@@ -95,7 +100,7 @@ func drops(ans answer, use replyUsage) bool {
 	case statement, deferred, goStmt:
 		return true
 	case errOnly, errMethod:
-		return ans == zeroReply || ans == okResult
+		return ans == zeroReply || ans == okResult // a nil reply is an error: checked
 	}
 	return false // used, or discarded on purpose with _ =
 }
@@ -197,6 +202,24 @@ func allBlank(es []ast.Expr) bool {
 	}
 	return true
 }
+
+// acquires reports whether the script also acquires the key with NX: an
+// obtain script (bsm/redislock's, which re-obtains with the same token) is
+// not a release, and its failure reply is nil.
+func acquires(op *lockmodel.Op) bool {
+	_, ok := op.Lua.AcquiresKey(1)
+	return ok
+}
+
+// integerReturn matches a Lua return of an integer literal: return 0,
+// return -1.
+var integerReturn = regexp.MustCompile(`\breturn\s*\(?\s*-?[0-9]+\b`)
+
+// repliesInteger reports whether a script answers with an integer literal
+// on some path (the mismatch path of the usual release script). A script
+// that answers a mismatch with nil or false instead reaches go-redis as
+// the error redis.Nil, so checking the error alone does see the mismatch.
+func repliesInteger(src string) bool { return integerReturn.MatchString(src) }
 
 // redigoConverters are redigo's reply helpers: redis.Int(c.Do(...)) has
 // the reply's answer.
