@@ -101,8 +101,13 @@ type walker struct {
 // value returns the sources of v; at is the nearest source position
 // known on the way (SSA constants have none of their own).
 func (w *walker) value(v ssa.Value, at token.Pos, depth int) []Source {
-	if depth > maxTraceDepth || w.visiting[v] {
+	if depth > maxTraceDepth {
 		return unknown()
+	}
+	if w.visiting[v] {
+		// A cycle (a loop's phi, a recursive helper) adds no source of
+		// its own: the value is built from the cycle's other inputs.
+		return nil
 	}
 	if p := v.Pos(); p.IsValid() {
 		at = p
