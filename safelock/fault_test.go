@@ -158,6 +158,7 @@ func TestFault_connectionResets(t *testing.T) {
 // Context says otherwise, its release is refused, and the resource rejects
 // its write.
 func TestFault_clientPause(t *testing.T) {
+	redistest.RequireReal(t) // miniredis expires keys only when told to
 	s := redistest.Start(t)
 	c := s.Client()
 	ctx := testCtx(t)
