@@ -69,6 +69,8 @@ func fill(b []byte)     { copy(b, "x") }
 func helper() string    { return "svc-" + strconv.Itoa(os.Getpid()) }
 func viaHelper() bool   { return set("k", helper()) }
 func custom() bool      { return set("k", tokenOf()) }
+func getCurrentGoroutineID() uint64 { return 0 }
+func goroutine() bool   { return set("k", "g"+strconv.FormatUint(getCurrentGoroutineID(), 10)) }
 func tokenOf() string   { return strconv.FormatInt(time.Now().UnixNano(), 36) }
 `
 
@@ -156,6 +158,7 @@ func TestTrace(t *testing.T) {
 		{"counter", provenance.Unique, ""},
 		{"filled", provenance.Unknown, ""},
 		{"viaHelper", provenance.Instance, "os.Getpid()"},
+		{"goroutine", provenance.Instance, "p.getCurrentGoroutineID() (a goroutine or thread id)"},
 		{"custom", provenance.Clock, "time.Now()"},
 	}
 	var roots []*ast.FuncDecl

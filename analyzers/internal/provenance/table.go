@@ -122,7 +122,7 @@ var bufferWriters = map[string]bool{
 // goroutineIDName matches the helpers programs write to read the current
 // goroutine or thread id (usually by parsing runtime.Stack): per process
 // and reused, never unique per acquisition.
-var goroutineIDName = regexp.MustCompile(`(?i)^(get|cur|current)?_?(goroutine|go|thread|routine)_?id$`)
+var goroutineIDName = regexp.MustCompile(`(?i)^(get)?_?(cur|current)?_?(goroutine|go|thread|routine)_?id(str|string)?$`)
 
 // funcName returns fn's name in the table form.
 func funcName(fn *types.Func) string {
