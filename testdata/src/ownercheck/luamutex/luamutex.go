@@ -51,13 +51,13 @@ func (c *Client) Obtain(ctx context.Context, key string, ttl time.Duration) (*Lo
 	if _, err := rand.Read(buf); err != nil {
 		return nil, err
 	}
-	value := base64.RawURLEncoding.EncodeToString(buf)
-	n, err := obtainScript.Run(ctx, c.client, []string{key}, value, strconv.FormatInt(ttl.Milliseconds(), 10)).Int()
+	lock := &Lock{client: c.client, key: key, value: base64.RawURLEncoding.EncodeToString(buf)}
+	n, err := obtainScript.Run(ctx, c.client, []string{lock.key}, lock.value, strconv.FormatInt(ttl.Milliseconds(), 10)).Int()
 	if err != nil {
 		return nil, err
 	}
 	if n == 0 {
 		return nil, ErrNotObtained
 	}
-	return &Lock{client: c.client, key: key, value: value}, nil
+	return lock, nil
 }
