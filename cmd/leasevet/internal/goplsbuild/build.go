@@ -128,8 +128,10 @@ func (b *builder) steps(dir string) error {
 	if err := b.goCmd(dir, "mod", "tidy"); err != nil {
 		return err
 	}
-	b.progress("go build -o %s", b.Output)
-	if err := b.goCmd(dir, "build", "-o", b.Output, "."); err != nil {
+	// -trimpath keeps the work directory out of the compile inputs, so a
+	// rebuild from a fresh temporary copy still hits the build cache.
+	b.progress("go build -trimpath -o %s", b.Output)
+	if err := b.goCmd(dir, "build", "-trimpath", "-o", b.Output, "."); err != nil {
 		return fmt.Errorf("%w (if the error is in leasevet's analyzers, they use an x/tools API newer than gopls's pin %s)", err, pin)
 	}
 	b.progress("done: %s", b.Output)
