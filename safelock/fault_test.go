@@ -122,7 +122,7 @@ func newWorkload(key string, ttl, lateness time.Duration) *workload {
 	return &workload{key: key, ttl: ttl, store: newFencedStore(), lateness: lateness, outcomes: map[string]int{}}
 }
 
-func TestFault_latency(t *testing.T) {
+func TestObtain_faultLatency(t *testing.T) {
 	s := redistest.Start(t)
 	p := startProxy(t, s.Addr())
 	p.SetLatency(20 * time.Millisecond)
@@ -131,7 +131,7 @@ func TestFault_latency(t *testing.T) {
 	w.check(t)
 }
 
-func TestFault_connectionResets(t *testing.T) {
+func TestObtain_faultConnectionResets(t *testing.T) {
 	s := redistest.Start(t)
 	p := startProxy(t, s.Addr())
 	stop := make(chan struct{})
@@ -157,7 +157,7 @@ func TestFault_connectionResets(t *testing.T) {
 // A holder paused past its TTL wakes up believing nothing happened; its
 // Context says otherwise, its release is refused, and the resource rejects
 // its write.
-func TestFault_clientPause(t *testing.T) {
+func TestObtain_faultClientPause(t *testing.T) {
 	redistest.RequireReal(t) // miniredis expires keys only when told to
 	s := redistest.Start(t)
 	c := s.Client()
@@ -198,7 +198,7 @@ func TestFault_clientPause(t *testing.T) {
 // A restart without persistence forgets the lock and the fence counter; the
 // clock floor keeps the new holder's fence above the old one, so the store
 // still rejects the old holder and accepts the new one.
-func TestFault_redisRestart(t *testing.T) {
+func TestObtain_faultRedisRestart(t *testing.T) {
 	s := redistest.Start(t)
 	c := s.ClientWith(func(o *redis.Options) { o.MaxRetries = 5 })
 	ctx := testCtx(t)
@@ -251,7 +251,7 @@ func waitReplicaLink(t *testing.T, replica *redis.Client) {
 // lock, dies before the replica sees it, and the promoted replica grants it
 // again. Two clients hold the lock at once; only fencing protects the
 // resource.
-func TestFault_failover(t *testing.T) {
+func TestObtain_faultFailover(t *testing.T) {
 	redistest.RequireReal(t)
 	primary := redistest.Start(t, "--repl-diskless-sync-delay", "0")
 	link := startProxy(t, primary.Addr()) // the replication link, so it can be held
