@@ -146,10 +146,19 @@ func TestObtain_retryUntilFree(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	go func() {
-		time.Sleep(50 * time.Millisecond)
-		_ = held.Release(context.Background())
-	}()
+	var releases sync.WaitGroup
+	defer releases.Wait()
+	releaseLater := func(l *safelock.Lock) {
+		releases.Add(1)
+		go func() {
+			defer releases.Done()
+			time.Sleep(30 * time.Millisecond)
+			if err := l.Release(ctx); err != nil {
+				t.Error(err)
+			}
+		}()
+	}
+	releaseLater(held)
 	for name, s := range map[string]safelock.RetryStrategy{
 		"linear":      safelock.LinearBackoff(5 * time.Millisecond),
 		"exponential": safelock.ExponentialBackoff(time.Millisecond, 20*time.Millisecond),
@@ -158,10 +167,7 @@ func TestObtain_retryUntilFree(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: Obtain = %v", name, err)
 		}
-		go func() {
-			time.Sleep(20 * time.Millisecond)
-			_ = l.Release(context.Background())
-		}()
+		releaseLater(l)
 	}
 }
 
