@@ -202,7 +202,11 @@ func (l *Lock) Refresh(ctx context.Context, ttl time.Duration) error {
 // refresh is Refresh without argument checks, shared with the watchdog.
 func (l *Lock) refresh(ctx context.Context, ttl time.Duration) error {
 	if l.ctx.Err() != nil {
-		return fmt.Errorf("safelock: refresh %q: %w", l.key, context.Cause(l.ctx))
+		cause := context.Cause(l.ctx)
+		if !errors.Is(cause, ErrLeaseLost) {
+			cause = fmt.Errorf("%w: %w", ErrLeaseLost, cause)
+		}
+		return fmt.Errorf("safelock: refresh %q: %w", l.key, cause)
 	}
 	sent := time.Now()
 	err := Refresh(ctx, l.client, l.key, l.token, ttl)

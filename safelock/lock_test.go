@@ -253,6 +253,9 @@ func TestLock_Release(t *testing.T) {
 	if err := l.Release(ctx); !errors.Is(err, safelock.ErrNotOwner) {
 		t.Fatalf("second Release = %v; want ErrNotOwner", err)
 	}
+	if err := l.Refresh(ctx, time.Minute); !errors.Is(err, safelock.ErrLeaseLost) {
+		t.Fatalf("Refresh after Release = %v; want ErrLeaseLost", err)
+	}
 }
 
 func TestLock_ReleaseNotOwner(t *testing.T) {
