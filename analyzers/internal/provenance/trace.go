@@ -92,16 +92,23 @@ func valueForExpr(fn *ssa.Function, e ast.Expr) ssa.Value {
 	return nil
 }
 
+// maxSteps bounds the values one trace visits: a budget against
+// pathological def-use graphs (fields stored from other fields, wide
+// phis), past which the value is Unknown.
+const maxSteps = 4000
+
 // A walker follows one value back to its sources.
 type walker struct {
 	t        *Tracer
 	visiting map[ssa.Value]bool
+	steps    int
 }
 
 // value returns the sources of v; at is the nearest source position
 // known on the way (SSA constants have none of their own).
 func (w *walker) value(v ssa.Value, at token.Pos, depth int) []Source {
-	if depth > maxTraceDepth {
+	w.steps++
+	if depth > maxTraceDepth || w.steps > maxSteps {
 		return unknown()
 	}
 	if w.visiting[v] {
@@ -135,7 +142,7 @@ func (w *walker) value(v ssa.Value, at token.Pos, depth int) []Source {
 	case *ssa.UnOp:
 		return w.unop(v, at, depth)
 	case *ssa.Field:
-		return w.field(fieldOf(v.X.Type(), v.Field), at)
+		return w.field(fieldOf(v.X.Type(), v.Field), depth)
 	case *ssa.Call:
 		return w.call(v.Common(), 0, at, depth)
 	case *ssa.Extract:
@@ -172,7 +179,7 @@ func (w *walker) unop(v *ssa.UnOp, at token.Pos, depth int) []Source {
 		case *ssa.Global:
 			return w.global(addr, at, depth)
 		case *ssa.FieldAddr:
-			return w.field(fieldOf(addr.X.Type(), addr.Field), at)
+			return w.field(fieldOf(addr.X.Type(), addr.Field), depth)
 		case *ssa.Alloc:
 			return w.localCell(addr, at, depth)
 		}
@@ -270,7 +277,7 @@ func scalar(t types.Type) bool {
 // field returns the sources of a struct field of this package: the values
 // stored into it anywhere in the package. It is Unknown when a writer was
 // not built, another package may write the field, or its address escapes.
-func (w *walker) field(f *types.Var, at token.Pos) []Source {
+func (w *walker) field(f *types.Var, depth int) []Source {
 	if f == nil || f.Pkg() != w.t.pkg || w.t.index.addrTaken[f] {
 		return unknown()
 	}
@@ -291,7 +298,7 @@ func (w *walker) field(f *types.Var, at token.Pos) []Source {
 		if w.visiting[st.Val] {
 			continue
 		}
-		out = append(out, w.value(st.Val, st.Pos(), 1)...)
+		out = append(out, w.value(st.Val, st.Pos(), depth+1)...)
 	}
 	if len(out) == 0 {
 		return unknown()
