@@ -41,8 +41,9 @@ type Lock struct {
 // (default: once) within ctx. The acquire is one round trip: a plain
 // SET key token NX PX ttl without fencing, one script that also raises the
 // fence counter with fencing (the default). It returns ErrNotObtained when
-// the key stayed held. The Lock's Context inherits ctx's values but not its
-// cancellation: ctx bounds the acquisition only.
+// the key stayed held or ctx ended first (joined with ctx's error), and a
+// server's error reply as it is. The Lock's Context inherits ctx's values
+// but not its cancellation: ctx bounds the acquisition only.
 func Obtain(ctx context.Context, client Client, key string, ttl time.Duration, opts ...Option) (*Lock, error) {
 	if err := checkTarget(client, key); err != nil {
 		return nil, fmt.Errorf("safelock: obtain: %w", err)
@@ -88,9 +89,11 @@ func acquire(ctx context.Context, client Client, cfg *config, key, token string,
 	return fence, err == nil && fence > 0, err
 }
 
-// acquireFailed reports an acquire error. When the outcome is unknown the
-// key may now hold our token with nobody to release it, so a conditional
-// release is attempted (best effort: the TTL reclaims it otherwise).
+// acquireFailed reports an acquire error. When the outcome is unknown (the
+// context ended or the connection broke mid-call) the key may now hold our
+// token with nobody to release it, so a conditional release is attempted
+// (best effort: the TTL reclaims it otherwise) and the caller gets
+// ErrNotObtained with the cause, as when the context ends between retries.
 func acquireFailed(ctx context.Context, client Client, key, token string, err error) error {
 	if !isUnknownOutcome(err) {
 		return fmt.Errorf("safelock: obtain %q: %w", key, err)
@@ -98,7 +101,7 @@ func acquireFailed(ctx context.Context, client Client, key, token string, err er
 	cleanup, cancel := context.WithTimeout(context.WithoutCancel(ctx), time.Second)
 	defer cancel()
 	_ = Release(cleanup, client, key, token)
-	return fmt.Errorf("safelock: obtain %q: %w", key, err)
+	return fmt.Errorf("%w: %q: %w", ErrNotObtained, key, err)
 }
 
 // sleep waits for d or until ctx ends, without leaving a goroutine behind.

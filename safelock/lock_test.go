@@ -184,6 +184,37 @@ func TestObtain_retryBoundedByContext(t *testing.T) {
 	}
 }
 
+// A context that ends while the acquire is in flight leaves its outcome
+// unknown: Obtain reports ErrNotObtained and sends a conditional release in
+// case the SET did land.
+func TestObtain_contextEndsMidCall(t *testing.T) {
+	c, rec, inspect := recordedClient(t)
+	rec.setIntercept(func(ctx context.Context, cmd redis.Cmder, next redis.ProcessHook) (bool, error) {
+		if cmd.Name() != "set" || !slices.Contains(cmd.Args(), any("NX")) {
+			return false, nil
+		}
+		err := next(ctx, cmd) // the SET lands...
+		if err == nil {
+			<-ctx.Done() // ...but the reply is not read in time
+			err = ctx.Err()
+			cmd.SetErr(err)
+		}
+		return true, err
+	})
+	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+	defer cancel()
+	_, err := safelock.Obtain(ctx, c, "k", time.Minute, safelock.WithoutFencing())
+	if !errors.Is(err, safelock.ErrNotObtained) || !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("Obtain = %v; want ErrNotObtained and DeadlineExceeded", err)
+	}
+	if inspect.Exists(testCtx(t), "k").Val() != 0 {
+		t.Fatal("the landed acquire was not released")
+	}
+	if names := rec.names(); slices.Contains(names, "del") {
+		t.Fatalf("sent %v; want only conditional commands", names)
+	}
+}
+
 func TestObtain_limitRetry(t *testing.T) {
 	c, rec, _ := recordedClient(t)
 	ctx := testCtx(t)
