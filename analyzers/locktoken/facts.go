@@ -167,7 +167,8 @@ func importedSource(pass *analysis.Pass) func(types.Object) (provenance.Source, 
 		if !pass.ImportObjectFact(obj, &f) {
 			return provenance.Source{}, false
 		}
-		return provenance.Source{Kind: f.Kind, Desc: importedDesc(obj, &f)}, true
+		desc, detail := importedDesc(obj, &f)
+		return provenance.Source{Kind: f.Kind, Desc: desc, Detail: detail}, true
 	}
 }
 
@@ -186,23 +187,28 @@ func itoa(i int) string {
 }
 
 // importedDesc names an imported helper and, for a weak one, its own
-// source: "ident.Owner() (os.Hostname() at ident.go:18)", "package
-// variable ident.InstanceID (set once at ident.go:14)".
-func importedDesc(obj types.Object, f *tokenFact) string {
-	name := obj.Pkg().Name() + "." + obj.Name()
+// source: Desc "ident.Owner()", Detail "from os.Hostname() at ident.go:18".
+func importedDesc(obj types.Object, f *tokenFact) (desc, detail string) {
+	desc = obj.Pkg().Name() + "." + obj.Name()
 	_, isFunc := obj.(*types.Func)
-	if f.Kind == provenance.Unique {
-		return name
+	if isFunc {
+		desc += "()"
+	} else {
+		desc = "package variable " + desc
 	}
-	at := ""
-	if f.Where != "" {
-		at = " at " + f.Where
+	if f.Kind == provenance.Unique {
+		return desc, ""
 	}
 	switch {
 	case isFunc:
-		return name + "() (" + f.Desc + at + ")"
+		detail = "from " + f.Desc
 	case f.Kind == provenance.Instance:
-		return "package variable " + name + " (set once" + at + ")"
+		detail = "set once"
+	default:
+		detail = f.Desc
 	}
-	return "package variable " + name + " (" + f.Desc + at + ")"
+	if f.Where != "" {
+		detail += " at " + f.Where
+	}
+	return desc, detail
 }

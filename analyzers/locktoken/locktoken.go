@@ -243,8 +243,15 @@ func keyText(m *lockmodel.Model, op *lockmodel.Op) string {
 func describe(m *lockmodel.Model, res provenance.Result) string {
 	main := res.Main()
 	text := main.Desc
+	var notes []string
 	if main.Pos.IsValid() {
-		text += " (" + m.Where(main.Pos) + ")"
+		notes = append(notes, m.Where(main.Pos))
+	}
+	if main.Detail != "" {
+		notes = append(notes, main.Detail)
+	}
+	if len(notes) > 0 {
+		text += " (" + strings.Join(notes, "; ") + ")"
 	}
 	var others []string
 	seen := map[string]bool{main.Desc: true}

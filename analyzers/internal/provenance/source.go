@@ -32,6 +32,9 @@ type Source struct {
 	Kind Kind
 	Desc string    // what it is, for messages: `"locked"`, `os.Hostname()`, `package variable instanceID`
 	Pos  token.Pos // where it is produced in this package, if known
+	// Detail says, for a helper of another package, what the helper's own
+	// value comes from: "from os.Hostname() at ident.go:18".
+	Detail string
 }
 
 // A Result is what a value is built from.

@@ -34,16 +34,16 @@ func (s *Syncer) run(ctx context.Context, key, owner string, work func() error) 
 }
 
 func (s *Syncer) SyncUsers(ctx context.Context) error {
-	return s.run(ctx, "lock:sync-users", ident.Owner(), nil) // want `run writes ident.Owner\(\) \(os.Hostname\(\) at ident.go:18\) \(sync.go:37\) as the value of lock key "lock:sync-users": every acquisition by this process or host writes the same value`
+	return s.run(ctx, "lock:sync-users", ident.Owner(), nil) // want `run writes ident.Owner\(\) \(sync.go:37; from os.Hostname\(\) at ident.go:\d+\) as the value of lock key "lock:sync-users": every acquisition by this process or host writes the same value`
 }
 
 func (s *Syncer) SyncOrders(ctx context.Context) error {
-	return s.run(ctx, "lock:sync-orders", ident.InstanceID, nil) // want `run writes package variable ident.InstanceID \(set once at ident.go:14\) \(sync.go:41\) as the value of lock key "lock:sync-orders"`
+	return s.run(ctx, "lock:sync-orders", ident.InstanceID, nil) // want `run writes package variable ident.InstanceID \(sync.go:41; set once at ident.go:\d+\) as the value of lock key "lock:sync-orders"`
 }
 
 func (s *Syncer) SyncStats(ctx context.Context) error {
 	owner := fmt.Sprintf("%s@%d", ident.Hostname(), ident.Started())
-	return s.run(ctx, "lock:sync-stats", owner, nil) // want `run writes ident.Started\(\) \(time.Now\(\) at ident.go:31\) \(sync.go:45\) combined only with ident.Hostname\(\) \(os.Hostname\(\) at ident.go:18\) as the value of lock key "lock:sync-stats": two clients acquiring in the same clock tick`
+	return s.run(ctx, "lock:sync-stats", owner, nil) // want `run writes ident.Started\(\) \(sync.go:45; from time.Now\(\) at ident.go:\d+\) combined only with ident.Hostname\(\) as the value of lock key "lock:sync-stats": two clients acquiring in the same clock tick`
 }
 
 func (s *Syncer) SyncFeeds(ctx context.Context) error {

@@ -3,7 +3,9 @@
 package ident
 
 import (
+	"bytes"
 	"os"
+	"runtime"
 	"strconv"
 	"time"
 
@@ -32,3 +34,16 @@ func Started() int64 { return time.Now().Unix() }
 
 // RequestID returns a fresh id per call.
 func RequestID() string { return uuid.NewString() }
+
+// ProcessAndGoroutineID names the calling goroutine of this process, the
+// way reentrant lock libraries identify a holder.
+func ProcessAndGoroutineID() string {
+	return strconv.Itoa(os.Getpid()) + "_" + strconv.FormatUint(currentGoroutineID(), 10)
+}
+
+func currentGoroutineID() uint64 {
+	var buf [64]byte
+	n := runtime.Stack(buf[:], false)
+	id, _ := strconv.ParseUint(string(bytes.Fields(buf[:n])[1]), 10, 64)
+	return id
+}
