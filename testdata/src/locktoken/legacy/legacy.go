@@ -53,3 +53,22 @@ func (l *Leader) Resign(ctx context.Context) error {
 	}
 	return err
 }
+
+// LockUntil stores the expiry time as the value, the old SETNX recipe.
+func LockUntil(conn redis.Conn, name string, ttl time.Duration) (bool, error) {
+	until := time.Now().Add(ttl).Unix()
+	reply, err := redis.String(conn.Do("SET", "lock:"+name, until, "NX", "PX", ttl.Milliseconds())) // want `Do\("SET"\) writes time.Now\(\) \(legacy.go:59\) as the value of lock key "lock:" \+ name: two clients acquiring in the same clock tick`
+	if err == redis.ErrNil {
+		return false, nil
+	}
+	return reply == "OK", err
+}
+
+// ReleaseUntil deletes the lock only if it still holds the same expiry.
+func ReleaseUntil(conn redis.Conn, name string, until int64) error {
+	n, err := redis.Int(unlock.Do(conn, "lock:"+name, until))
+	if err == nil && n == 0 {
+		err = errNotHeld
+	}
+	return err
+}
