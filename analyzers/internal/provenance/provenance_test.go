@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/leasevet/leasevet/analyzers/internal/provenance"
+	"golang.org/x/tools/go/ssa"
 )
 
 // tracedSrc holds one function per case; each passes the value under test
@@ -278,5 +279,26 @@ func BenchmarkTrace(b *testing.B) {
 			b.ReportMetric(float64(st.Built), "funcs-built/op")
 			b.ReportMetric(float64(st.Decls), "funcs-in-pkg")
 		})
+	}
+	// What an analyzer requiring buildssa pays: the whole import closure
+	// created, every function of the package built.
+	b.Run("buildssa-equivalent", func(b *testing.B) {
+		for b.Loop() {
+			prog := ssa.NewProgram(tp.fset, 0)
+			createClosure(prog, tp.pkg.Imports(), map[*types.Package]bool{})
+			p := prog.CreatePackage(tp.pkg, tp.files, tp.info, false)
+			p.Build()
+		}
+		b.ReportMetric(float64(len(tp.decls)), "funcs-built/op")
+	})
+}
+
+func createClosure(prog *ssa.Program, pkgs []*types.Package, seen map[*types.Package]bool) {
+	for _, p := range pkgs {
+		if !seen[p] {
+			seen[p] = true
+			prog.CreatePackage(p, nil, nil, true)
+			createClosure(prog, p.Imports(), seen)
+		}
 	}
 }
