@@ -13,4 +13,6 @@ var (
 	_ safelock.Client = (*redis.Ring)(nil)
 	_ safelock.Client = redis.UniversalClient(nil)
 	_ safelock.Client = redis.Cmdable(nil)
+	_ safelock.Client = (*redis.Conn)(nil)
+	_ safelock.Client = (*redis.Tx)(nil)
 )

@@ -80,6 +80,7 @@ func TestRelease_badInput(t *testing.T) {
 		"refresh ttl":  func() error { return safelock.Refresh(ctx, c, "k", "t", 0) },
 		"refresh nil":  func() error { return safelock.Refresh(ctx, nil, "k", "t", time.Second) },
 		"negative ttl": func() error { return safelock.Refresh(ctx, c, "k", "t", -time.Second) },
+		"pipeline":     func() error { return safelock.Release(ctx, c.Pipeline(), "k", "t") },
 	}
 	for name, call := range cases {
 		err := call()

@@ -16,7 +16,9 @@ import (
 // (EVALSHA with EVAL fallback), GET to resolve unknown outcomes, SET for the
 // acquire and the native conditional refresh, and DELEX for the native
 // conditional release. *redis.Client, *redis.ClusterClient, *redis.Ring,
-// redis.UniversalClient and redis.Cmdable all satisfy it.
+// *redis.Conn, redis.UniversalClient and redis.Cmdable all satisfy it. A
+// pipeline satisfies it too but is rejected with an error: it only queues
+// commands, so no reply could be checked.
 type Client interface {
 	redis.Scripter
 	Get(ctx context.Context, key string) *redis.StringCmd
@@ -116,14 +118,19 @@ func checkCall(client Client, key, token string) error {
 	return nil
 }
 
-// checkTarget rejects a nil client (which would panic inside go-redis) and an
-// empty key.
+// checkTarget rejects a nil client (which would panic inside go-redis), an
+// empty key, and a pipeline.
 func checkTarget(client Client, key string) error {
 	if isNilClient(client) {
 		return errors.New("nil client")
 	}
 	if key == "" {
 		return errors.New("empty key")
+	}
+	if _, queued := client.(redis.Pipeliner); queued {
+		// A pipeline only queues commands: every reply would read as 0
+		// (not owner) before anything was sent.
+		return errors.New("a pipeline cannot run owner-checked commands; pass the client")
 	}
 	return nil
 }
