@@ -165,8 +165,15 @@ func (ix *writerIndex) reached(pkg *types.Package, info *types.Info, fd *ast.Fun
 				out = append(out, ix.fields[v]...)
 			}
 		case *ast.Ident:
-			if v, ok := info.Uses[n].(*types.Var); ok && v.Pkg() == pkg && v.Parent() == pkg.Scope() {
-				out = append(out, ix.initWrites[v]...)
+			switch obj := info.Uses[n].(type) {
+			case *types.Var:
+				if obj.Pkg() == pkg && obj.Parent() == pkg.Scope() {
+					out = append(out, ix.initWrites[obj]...)
+				}
+			case *types.Func:
+				if d := ix.decls[obj.Origin()]; d != nil {
+					out = append(out, d) // a function value: WithGenValueFunc(genValue)
+				}
 			}
 		}
 		return true

@@ -47,18 +47,39 @@ func (t *Tracer) TraceFuncResult(fd *ast.FuncDecl, e ast.Expr) (res Result) {
 	if fn == nil || t.ssaPkg == nil {
 		return Result{Parts: unknown()}
 	}
-	v := valueForExpr(fn, e)
 	defer func() {
 		if r := recover(); r != nil {
 			res = Result{Parts: unknown()}
 		}
 	}()
 	w := &walker{t: t, visiting: map[ssa.Value]bool{}}
-	callee := w.funcValue(v)
+	callee := t.namedFunc(e)
+	if callee == nil {
+		callee = w.funcValue(valueForExpr(fn, e))
+	}
 	if callee == nil {
 		return Result{Parts: unknown()}
 	}
 	return Result{Parts: w.returns(callee, 0, e.Pos(), 0)}
+}
+
+// namedFunc returns the SSA function a function name denotes (SSA keeps
+// no debug reference for it).
+func (t *Tracer) namedFunc(e ast.Expr) *ssa.Function {
+	var id *ast.Ident
+	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		id = e
+	case *ast.SelectorExpr:
+		id = e.Sel
+	default:
+		return nil
+	}
+	obj, ok := t.info.Uses[id].(*types.Func)
+	if !ok || obj.Pkg() != t.pkg || obj.Signature().Recv() != nil {
+		return nil
+	}
+	return t.ssaPkg.Prog.FuncValue(obj)
 }
 
 // constantExpr reports a constant expression: SSA has no debug

@@ -64,3 +64,10 @@ func UniqueGen(client *redis.Client) *redsync.Mutex {
 		return uuid.NewString(), nil
 	}))
 }
+
+func ownerValue() (string, error) { return "orders-service", nil }
+
+// NamedGen passes a named generator that returns a constant.
+func NamedGen(client *redis.Client) *redsync.Mutex {
+	return pool(client).NewMutex("orders", redsync.WithGenValueFunc(ownerValue)) // want `redsync.WithGenValueFunc makes every acquisition write the constant "orders-service" \(libs.go:\d+\) as the lock value`
+}
