@@ -9,5 +9,24 @@ import (
 )
 
 func TestLockToken(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, fixtures.Dir(), locktoken.Analyzer, "./locktoken/...")
+	results := analysistest.RunWithSuggestedFixes(t, fixtures.Dir(), locktoken.Analyzer, "./locktoken/...")
+	checkRelated(t, results)
+}
+
+// checkRelated checks that every diagnostic points, as related
+// information, at the position where the weak value is produced, so that
+// editors can jump to it.
+func checkRelated(t *testing.T, results []*analysistest.Result) {
+	n := 0
+	for _, r := range results {
+		for _, d := range r.Diagnostics {
+			n++
+			if len(d.Related) == 0 || !d.Related[0].Pos.IsValid() {
+				t.Errorf("%s: %q has no related position for the value's source", r.Pass.Fset.Position(d.Pos), d.Message)
+			}
+		}
+	}
+	if n == 0 {
+		t.Error("no diagnostics: the fixtures prove nothing")
+	}
 }
