@@ -40,4 +40,10 @@
 // older go-redis and redigo, under the conditions of baredel's fix: the
 // token is reachable and only the error of the reply is looked at.
 // Absolute expiries and SET renewals get no fix.
+//
+// Known false positives: a SET of the lock key that is meant to take the
+// lock over by force (an operator tool, a migration); silence it with
+// //leasevet:ignore barerenew <reason>. Known false negatives: a SET whose
+// TTL argument is the constant 0, and renewals whose key identity cannot
+// be determined.
 package barerenew

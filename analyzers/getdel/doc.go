@@ -37,4 +37,10 @@
 // harmless, because removing them would change the caller's control flow
 // and error values. It is offered only when the token can be written at
 // the delete and the caller only looks at the error of the reply.
+//
+// Known false positives: a compare whose other side is not the owner token
+// (a version or a state value stored under the lock key) is still taken
+// for an owner check; silence it with //leasevet:ignore getdel <reason>.
+// Known false negatives: a compare through a helper function, a switch, or
+// strings.EqualFold; a GET in another function than the write.
 package getdel

@@ -153,12 +153,17 @@ func (m *Model) safelockFix(spec OwnerFixSpec, token string) (analysis.Suggested
 		return analysis.SuggestedFix{}, false
 	}
 	name, imp := fixedit.AddImport(m.Pass.Fset, op.Func.File, safelockPath)
-	args := []string{types.ExprString(op.Ctx), types.ExprString(op.Client), types.ExprString(op.Key), token}
+	exprs := []ast.Expr{op.Ctx, op.Client, op.Key}
 	fn, msg := "Release", "Release with safelock.Release"
 	if spec.Refresh {
 		fn, msg = "Refresh", "Refresh with safelock.Refresh"
-		args = append(args, types.ExprString(op.TTL))
+		exprs = append(exprs, op.TTL)
 	}
+	args, ok := m.sourceTexts(exprs...)
+	if !ok {
+		return analysis.SuggestedFix{}, false
+	}
+	args = append(args[:3], append([]string{token}, args[3:]...)...)
 	call := name + "." + fn + "(" + strings.Join(args, ", ") + ")"
 	edits, ok := m.replaceWithErrCall(op, call, errCallForm)
 	if !ok {
@@ -201,21 +206,29 @@ func (m *Model) scriptFix(spec OwnerFixSpec, token string) (analysis.SuggestedFi
 		src, msg = strings.Replace(refreshScript, "%s", cmd, 1), "Refresh with a compare-and-expire script"
 		args = append(args, ttl)
 	}
-	key := types.ExprString(op.Key)
+	texts, ok := m.sourceTexts(op.Key, op.Client)
+	if !ok {
+		return analysis.SuggestedFix{}, false
+	}
+	key, client := texts[0], texts[1]
 	var call string
 	form := errCallForm
 	if op.Redigo {
 		if !strings.HasPrefix(op.Method, "Do(") {
 			return analysis.SuggestedFix{}, false
 		}
-		call = name + ".NewScript(1, `" + src + "`).Do(" + types.ExprString(op.Client) + ", " + key + ", " + strings.Join(args, ", ") + ")"
+		call = name + ".NewScript(1, `" + src + "`).Do(" + client + ", " + key + ", " + strings.Join(args, ", ") + ")"
 		form = replyErrForm
 	} else {
 		lead := ""
 		if op.Ctx != nil {
-			lead = types.ExprString(op.Ctx) + ", "
+			ctx, ok := m.sourceTexts(op.Ctx)
+			if !ok {
+				return analysis.SuggestedFix{}, false
+			}
+			lead = ctx[0] + ", "
 		}
-		call = name + ".NewScript(`" + src + "`).Run(" + lead + types.ExprString(op.Client) + ", []string{" + key + "}, " + strings.Join(args, ", ") + ")"
+		call = name + ".NewScript(`" + src + "`).Run(" + lead + client + ", []string{" + key + "}, " + strings.Join(args, ", ") + ")"
 		form = cmdForm
 	}
 	edits, ok := m.replaceWithErrCall(op, call, form)
@@ -229,13 +242,17 @@ func (m *Model) scriptFix(spec OwnerFixSpec, token string) (analysis.SuggestedFi
 // argument: go-redis takes a time.Duration (sent as milliseconds), redigo
 // the number the original command was given.
 func (m *Model) scriptTTL(op *Op) (string, string, bool) {
+	texts, ok := m.sourceTexts(op.TTL)
+	if !ok {
+		return "", "", false
+	}
+	ttl := texts[0]
 	switch {
 	case op.Redigo && op.Command == "EXPIRE":
-		return "expire", types.ExprString(op.TTL), true
+		return "expire", ttl, true
 	case op.Redigo && op.Command == "PEXPIRE":
-		return "pexpire", types.ExprString(op.TTL), true
+		return "pexpire", ttl, true
 	case !op.Redigo && (op.Command == "EXPIRE" || op.Command == "PEXPIRE"):
-		ttl := types.ExprString(op.TTL)
 		switch ast.Unparen(op.TTL).(type) {
 		case *ast.Ident, *ast.SelectorExpr, *ast.CallExpr:
 		default:
@@ -244,6 +261,33 @@ func (m *Model) scriptTTL(op *Op) (string, string, bool) {
 		return "pexpire", ttl + ".Milliseconds()", true
 	}
 	return "", "", false
+}
+
+// sourceTexts returns the expressions as written in the file: reusing the
+// user's own spelling keeps the fixed file gofmt-formatted, which
+// types.ExprString (spaces around every binary operator) does not.
+func (m *Model) sourceTexts(exprs ...ast.Expr) ([]string, bool) {
+	var out []string
+	for _, e := range exprs {
+		if e == nil {
+			return nil, false
+		}
+		tf := m.Pass.Fset.File(e.Pos())
+		if tf == nil || m.Pass.ReadFile == nil {
+			return nil, false
+		}
+		content, err := m.Pass.ReadFile(tf.Name())
+		start, end := tf.Offset(e.Pos()), tf.Offset(e.End())
+		if err != nil || start < 0 || end > len(content) || start > end {
+			return nil, false
+		}
+		text := string(content[start:end])
+		if strings.Contains(text, "\n") {
+			return nil, false // a multi-line argument would need re-indenting
+		}
+		out = append(out, text)
+	}
+	return out, true
 }
 
 // acceptsScriptClient reports whether op's client can be passed to the
