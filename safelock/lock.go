@@ -56,7 +56,7 @@ func Obtain(ctx context.Context, client Client, key string, ttl time.Duration, o
 		return nil, fmt.Errorf("safelock: obtain %q: %w", key, err)
 	}
 	token := NewToken()
-	for failures := 0; ; {
+	for failures := 1; ; failures++ {
 		sent := time.Now()
 		fence, ok, err := acquire(ctx, client, cfg, key, token, ttl)
 		if err != nil {
@@ -65,7 +65,6 @@ func Obtain(ctx context.Context, client Client, key string, ttl time.Duration, o
 		if ok {
 			return newLock(ctx, client, cfg, key, token, fence, ttl, sent), nil
 		}
-		failures++
 		wait, again := cfg.retry.Backoff(failures)
 		if !again {
 			return nil, fmt.Errorf("%w: %q is held", ErrNotObtained, key)
