@@ -78,3 +78,14 @@ func (s *Scheduler) RunExport(ctx context.Context, urgent bool) error {
 	}
 	return s.release(ctx, "lock:export", owner)
 }
+
+// RunLegacy is a reviewed exception.
+func (s *Scheduler) RunLegacy(ctx context.Context) error {
+	host, _ := os.Hostname()
+	//leasevet:ignore locktoken single-host deployment, token reviewed in OPS-7
+	ok, err := s.rdb.SetNX(ctx, "lock:legacy", host, time.Minute).Result()
+	if err != nil || !ok {
+		return err
+	}
+	return s.release(ctx, "lock:legacy", host)
+}

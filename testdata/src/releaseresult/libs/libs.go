@@ -104,3 +104,8 @@ func WithRedsyncDeferred(rs *redsync.Redsync) error {
 	defer m.Unlock() // want `redsync Unlock is deferred and its result dropped`
 	return nil
 }
+
+// Shutdown releases on the way out and cannot act on a lost lock anymore.
+func Shutdown(ctx context.Context, lock *safelock.Lock) {
+	lock.Release(ctx) //nolint:leasevet // shutting down: nothing left to protect
+}
