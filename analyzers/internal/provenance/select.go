@@ -24,6 +24,10 @@ type writerIndex struct {
 	initWrites map[*types.Var][]*ast.FuncDecl // package variable -> func init() writing it
 	reassigned map[*types.Var]bool            // package variable written outside initialisation
 	addrTaken  map[*types.Var]bool            // &v or &x.f: writes we cannot see
+	// decoded holds the exported fields of structs whose address is
+	// passed to another package (json.Unmarshal(data, &cfg)): decoders
+	// write exported fields we cannot see.
+	decoded map[*types.Var]bool
 }
 
 func newWriterIndex(pkg *types.Package, info *types.Info, files []*ast.File) *writerIndex {
@@ -33,6 +37,7 @@ func newWriterIndex(pkg *types.Package, info *types.Info, files []*ast.File) *wr
 		initWrites: map[*types.Var][]*ast.FuncDecl{},
 		reassigned: map[*types.Var]bool{},
 		addrTaken:  map[*types.Var]bool{},
+		decoded:    map[*types.Var]bool{},
 	}
 	for _, f := range files {
 		for _, decl := range f.Decls {
@@ -72,6 +77,34 @@ func (ix *writerIndex) recordWrites(pkg *types.Package, info *types.Info, fd *as
 	case *ast.CompositeLit:
 		for _, fv := range literalFields(info, n) {
 			ix.fields[fv] = append(ix.fields[fv], fd)
+		}
+	case *ast.CallExpr:
+		ix.recordDecoded(pkg, info, n)
+	}
+}
+
+// recordDecoded marks the exported fields of this package's structs whose
+// address a call of another package receives.
+func (ix *writerIndex) recordDecoded(pkg *types.Package, info *types.Info, call *ast.CallExpr) {
+	callee := typeutil.Callee(info, call)
+	if callee == nil || callee.Pkg() == nil || callee.Pkg() == pkg {
+		return
+	}
+	for _, arg := range call.Args {
+		ptr, ok := types.Unalias(info.TypeOf(arg)).(*types.Pointer)
+		if !ok {
+			continue
+		}
+		named, ok := types.Unalias(ptr.Elem()).(*types.Named)
+		if !ok || named.Obj().Pkg() != pkg {
+			continue
+		}
+		if st, ok := named.Underlying().(*types.Struct); ok {
+			for i := range st.NumFields() {
+				if f := st.Field(i); f.Exported() {
+					ix.decoded[f] = true
+				}
+			}
 		}
 	}
 }

@@ -299,7 +299,7 @@ func scalar(t types.Type) bool {
 // stored into it anywhere in the package. It is Unknown when a writer was
 // not built, another package may write the field, or its address escapes.
 func (w *walker) field(f *types.Var, depth int) []Source {
-	if f == nil || f.Pkg() != w.t.pkg || w.t.index.addrTaken[f] {
+	if f == nil || f.Pkg() != w.t.pkg || w.t.index.addrTaken[f] || w.t.index.decoded[f] {
 		return unknown()
 	}
 	if f.Exported() && w.t.pkg.Name() != "main" {
