@@ -29,7 +29,7 @@
 // Not reported: deletes with an owner check (a Lua compare-and-delete,
 // DELEX IFEQ, DELIFEQ, a WATCH transaction, safelock, bsm/redislock,
 // redsync); a delete on the error path of the acquire itself; test
-// cleanup in _test.go functions that acquire nothing; keys that are never
+// cleanup in _test.go files (a SetNX there is setup); keys that are never
 // acquired with NX (cache keys) or acquired with NX but never released or
 // named as locks (dedup markers); a delete after a GET compare, which
 // getdel reports as get-del.

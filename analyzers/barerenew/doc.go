@@ -32,7 +32,7 @@
 // expire right after its own SETNX in the same function and loop, which
 // is part of the acquire (and setnxexpire's when the SETNX has no TTL); a
 // renewal after a GET compare, which getdel reports as get-expire; keys
-// that are not lock keys.
+// that are not lock keys; _test.go files.
 //
 // The suggested fix replaces EXPIRE or PEXPIRE with safelock.Refresh(ctx,
 // client, key, token, ttl) for go-redis v9, and with an inline

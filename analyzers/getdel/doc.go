@@ -27,7 +27,8 @@
 // Not reported: a WATCH transaction that reads the key in its callback and
 // writes inside TxPipelined (EXEC fails if the key changed); comparisons
 // with constants ("" or nil checks are existence checks); keys that are
-// not lock keys.
+// not lock keys; _test.go files, where reading the value back is an
+// assertion and deleting it cleanup.
 //
 // The suggested fix replaces the delete with safelock.Release(ctx, client,
 // key, token), or the EXPIRE/PEXPIRE with safelock.Refresh, using the

@@ -64,7 +64,7 @@ func actionOf(op *lockmodel.Op) (action, bool) {
 
 func checkOp(pass *analysis.Pass, m *lockmodel.Model, op *lockmodel.Op) {
 	act, ok := actionOf(op)
-	if !ok || !op.Reportable() || m.IsOwnerChecked(op) || !m.IsLockKey(op) {
+	if !ok || op.Func.Test || !op.Reportable() || m.IsOwnerChecked(op) || !m.IsLockKey(op) {
 		return
 	}
 	gc := m.GetCompareBefore(op)

@@ -10,16 +10,6 @@ func (m *Model) CallText(op *Op) string {
 	return op.Method + " (" + op.Via.Command + " at " + op.Via.Where + ")"
 }
 
-// AcquiresIn reports whether fn acquires any key with NX.
-func AcquiresIn(fn *Func) bool {
-	for _, op := range fn.Ops {
-		if isAcquire(op) {
-			return true
-		}
-	}
-	return false
-}
-
 // IsAcquire reports whether op writes its key only if absent (SET NX,
 // SETNX, a script that does SET NX).
 func IsAcquire(op *Op) bool { return isAcquire(op) }

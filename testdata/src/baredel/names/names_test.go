@@ -2,7 +2,9 @@ package names
 
 import (
 	"context"
+	"crypto/rand"
 	"testing"
+	"time"
 
 	"github.com/redis/go-redis/v9"
 )
@@ -18,4 +20,15 @@ func cleanup(t *testing.T, rdb *redis.Client, name string) {
 func TestRelease(t *testing.T) {
 	rdb := redis.NewClient(&redis.Options{Addr: "127.0.0.1:0"})
 	t.Cleanup(func() { cleanup(t, rdb, "orders") })
+}
+
+// TestAcquire takes the lock itself and cleans up with DEL: test setup.
+func TestAcquire(t *testing.T) {
+	rdb := redis.NewClient(&redis.Options{Addr: "127.0.0.1:0"})
+	ctx := context.Background()
+	l := NewLocker(rdb)
+	if ok, err := l.Acquire(ctx, "orders", rand.Text(), time.Minute); err != nil || !ok {
+		t.Skip(err)
+	}
+	rdb.Del(ctx, "lock:orders") // ok: test cleanup
 }
