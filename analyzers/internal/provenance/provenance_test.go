@@ -22,6 +22,7 @@ const tracedSrc = `package p
 import (
 	"crypto/rand"
 	"encoding/hex"
+	"flag"
 	"fmt"
 	mrand "math/rand"
 	"os"
@@ -45,6 +46,16 @@ var requests atomic.Uint64
 type locker struct{ value string }
 
 func newLocker() *locker { return &locker{value: "locked"} }
+
+var defaultLocker = locker{value: "default"}
+
+func pkgLiteral() bool { return set("k", defaultLocker.value) }
+
+var flagOwner = "cli"
+
+func init() { flag.StringVar(&flagOwner, "owner", flagOwner, "lock owner") }
+
+func flagged() bool { return set("k", flagOwner) }
 
 type config struct{ owner string }
 
@@ -149,6 +160,8 @@ func TestTrace(t *testing.T) {
 		{"global", provenance.Constant, `the constant "held"`},
 		{"instance", provenance.Instance, "package variable instanceID (set once when the package initialises)"},
 		{"field", provenance.Constant, `the constant "locked"`},
+		{"pkgLiteral", provenance.Constant, ""}, // "locked" and "default": every write of the field
+		{"flagged", provenance.Unknown, ""},
 		{"configured", provenance.Instance, "os.Hostname()"},
 		{"hostPid", provenance.Instance, "os.Hostname()"},
 		{"clock", provenance.Clock, "time.Now()"},

@@ -41,6 +41,13 @@ func newWriterIndex(pkg *types.Package, info *types.Info, files []*ast.File) *wr
 	}
 	for _, f := range files {
 		for _, decl := range f.Decls {
+			if gd, ok := decl.(*ast.GenDecl); ok && gd.Tok == token.VAR {
+				ast.Inspect(gd, func(n ast.Node) bool {
+					ix.recordWrites(pkg, info, nil, n) // nil: package initialisation
+					return true
+				})
+				continue
+			}
 			fd, ok := decl.(*ast.FuncDecl)
 			if !ok || fd.Body == nil {
 				continue
@@ -124,7 +131,10 @@ func (ix *writerIndex) recordWrite(pkg *types.Package, info *types.Info, fd *ast
 	}
 }
 
-func isInitFunc(fd *ast.FuncDecl) bool { return fd.Recv == nil && fd.Name.Name == "init" }
+// isInitFunc reports whether fd is a func init(); fd is nil for code in
+// package variable initialisers, whose closures (var x = func() {...}())
+// the trace does not follow.
+func isInitFunc(fd *ast.FuncDecl) bool { return fd != nil && fd.Recv == nil && fd.Name.Name == "init" }
 
 // writtenVar returns the variable or field an assignment target denotes.
 func writtenVar(info *types.Info, e ast.Expr) *types.Var {
@@ -171,7 +181,7 @@ func (ix *writerIndex) selectBodies(pkg *types.Package, info *types.Info, roots 
 	for depth := 0; depth <= maxSelectDepth && len(frontier) > 0; depth++ {
 		var next []*ast.FuncDecl
 		for _, fd := range frontier {
-			if keep[fd] {
+			if fd == nil || keep[fd] { // nil: a package initialiser, always built
 				continue
 			}
 			keep[fd] = true

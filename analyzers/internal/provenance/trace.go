@@ -306,7 +306,7 @@ func (w *walker) field(f *types.Var, depth int) []Source {
 		return unknown() // importers may set it
 	}
 	for _, fd := range w.t.index.fields[f] {
-		if w.t.funcs[fd] == nil {
+		if fd != nil && w.t.funcs[fd] == nil { // nil: package initialisation, always built
 			return unknown()
 		}
 	}
