@@ -24,7 +24,9 @@
 //
 // Category unchecked-release. Checked calls: Eval, EvalSha, Script.Run and
 // the like (go-redis), Script.Do (redigo) whose Lua the model classified
-// as a guarded delete or expire; safelock Release and Refresh (functions
+// as a guarded delete or expire; DELEX key IFEQ token (DelExArgs, and
+// DELIFEQ), which replies 0, and SET key v IFEQ token (SetIFEQ), which
+// replies nil, on a mismatch; safelock Release and Refresh (functions
 // and *Lock methods); bsm/redislock Lock.Release and Lock.Refresh; redsync
 // Mutex Unlock, UnlockContext, Extend and ExtendContext. Dropping means:
 // the call is a statement, deferred or started with go, only its error is
@@ -41,7 +43,7 @@
 // after Exec. Calls of the package's own release wrappers are not checked:
 // the wrapper may handle the answer itself.
 //
-// The suggested fix, for `return <script call>.Err()` on go-redis v9 in a
+// The suggested fix, for `return <script or DELEX call>.Err()` on go-redis v9 in a
 // function whose only result is an error, reads the integer reply and
 // returns safelock.ErrNotOwner when it is 0. There is no other fix: what
 // to do when the lock was lost is the program's decision.

@@ -36,7 +36,7 @@ func notOwnerFix(pass *analysis.Pass, op *lockmodel.Op, ans answer, use replyUsa
 	edits = append(edits,
 		analysis.TextEdit{Pos: ret.Pos(), End: op.Expr.Pos(), NewText: []byte("reply, err := ")},
 		analysis.TextEdit{Pos: op.Expr.End(), End: ret.End(), NewText: []byte(tail)})
-	return analysis.SuggestedFix{Message: "Return safelock.ErrNotOwner when the script replies 0", TextEdits: edits}, true
+	return analysis.SuggestedFix{Message: "Return safelock.ErrNotOwner when Redis replies 0", TextEdits: edits}, true
 }
 
 // returnOfErr returns the statement `return <call>.Err()` around the call

@@ -16,17 +16,21 @@ var how = map[replyUsage]string{
 
 func message(m *lockmodel.Model, op *lockmodel.Op, ans answer, use replyUsage) string {
 	act := "release"
-	if op.Kind == redisapi.LockRefresh || (op.Lua != nil && !deletes(op)) {
+	if op.Kind == redisapi.LockRefresh || op.Kind == redisapi.CondSet || (op.Lua != nil && !deletes(op)) {
 		act = "renewal"
+	}
+	runs := op.Method + " runs an owner-checked " + act + " script"
+	if op.Kind == redisapi.CondDelete || op.Kind == redisapi.CondSet {
+		runs = op.Method + " sends an owner-checked " + act + " (" + op.Command + ")"
 	}
 	switch ans {
 	case nilReply:
-		return op.Method + " runs an owner-checked " + act + " script on lock key " + m.KeyText(op) + " but " + how[use] +
+		return runs + " on lock key " + m.KeyText(op) + " but " + how[use] +
 			": its nil reply (redis.Nil) is the only sign that the key no longer held our token (the lock expired and another client may hold it)," +
 			" so the lost lock goes unnoticed; check the error and treat redis.Nil as a lost lock"
 	case zeroReply:
-		return op.Method + " runs an owner-checked " + act + " script on lock key " + m.KeyText(op) + " but " + how[use] +
-			": the script replies 0 when the key no longer holds our token (the lock expired and another client may hold it), which is not an error," +
+		return runs + " on lock key " + m.KeyText(op) + " but " + how[use] +
+			": it replies 0 when the key no longer holds our token (the lock expired and another client may hold it), which is not an error," +
 			" so the lost lock goes unnoticed; read the integer reply and treat 0 as a lost lock"
 	case okResult:
 		return "redsync " + op.Method + " " + how[use] + ": (false, nil) means the lock was no longer held by this mutex (it expired and another client may hold it)," +

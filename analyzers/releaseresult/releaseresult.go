@@ -62,6 +62,14 @@ func answerOf(m *lockmodel.Model, op *lockmodel.Op) answer {
 			}
 			return nilReply
 		}
+	case redisapi.CondDelete:
+		if op.Via == nil && !op.Queued {
+			return zeroReply // DELEX key IFEQ token, DELIFEQ: 0 when the value differs
+		}
+	case redisapi.CondSet:
+		if op.Via == nil && !op.Queued {
+			return nilReply // SET key v IFEQ token: nil when the value differs
+		}
 	case redisapi.LockRelease, redisapi.LockRefresh:
 		switch op.Library {
 		case "safelock", "redislock":

@@ -33,7 +33,7 @@ func (l *Lock) Acquire(ctx context.Context, ttl time.Duration) (bool, error) {
 
 // Unlock trusts .Err(): a 0 reply is not an error.
 func (l *Lock) Unlock(ctx context.Context) error {
-	return unlock.Run(ctx, l.rdb, []string{l.key}, l.token).Err() // want `Run runs an owner-checked release script on lock key l.key but checks only .Err\(\): the script replies 0 when the key no longer holds our token \(the lock expired and another client may hold it\), which is not an error, so the lost lock goes unnoticed; read the integer reply and treat 0 as a lost lock`
+	return unlock.Run(ctx, l.rdb, []string{l.key}, l.token).Err() // want `Run runs an owner-checked release script on lock key l.key but checks only .Err\(\): it replies 0 when the key no longer holds our token \(the lock expired and another client may hold it\), which is not an error, so the lost lock goes unnoticed; read the integer reply and treat 0 as a lost lock`
 }
 
 // UnlockQuiet drops the reply entirely.
