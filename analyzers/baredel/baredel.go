@@ -43,7 +43,7 @@ func run(pass *analysis.Pass) (any, error) {
 // bareDelete returns the acquire of the lock that op deletes with no
 // owner check, or nil when op is not such a delete.
 func bareDelete(m *lockmodel.Model, op *lockmodel.Op) *lockmodel.Op {
-	if !deletesKey(op) || !op.Reportable() || op.InWatch || m.IsOwnerChecked(op) || !m.IsLockKey(op) {
+	if !deletesKey(op) || !op.Reportable() || m.InWatchTransaction(op) || m.IsOwnerChecked(op) || !m.IsLockKey(op) {
 		return nil
 	}
 	if op.Func.Test {

@@ -42,7 +42,7 @@ func run(pass *analysis.Pass) (any, error) {
 // bareRenewal returns the acquire of the lock that op renews with no owner
 // check, or nil when op is not such a renewal.
 func bareRenewal(m *lockmodel.Model, op *lockmodel.Op) *lockmodel.Op {
-	if !renewsKey(op) || !op.Reportable() || op.InWatch || m.IsOwnerChecked(op) || !m.IsLockKey(op) {
+	if !renewsKey(op) || !op.Reportable() || m.InWatchTransaction(op) || m.IsOwnerChecked(op) || !m.IsLockKey(op) {
 		return nil
 	}
 	if op.Func.Test {

@@ -23,7 +23,7 @@ type GetCompare struct {
 // getdel reports these; baredel and barerenew leave them alone, so that one
 // bug is reported once.
 func (m *Model) GetCompareBefore(op *Op) *GetCompare {
-	if op.KeyID == "" || op.InWatch {
+	if op.KeyID == "" || m.InWatchTransaction(op) {
 		return nil
 	}
 	for _, get := range op.Func.Ops {
@@ -207,4 +207,37 @@ func firstExpireAfter(fn *Func, acq *Op) *Op {
 		}
 	}
 	return nil
+}
+
+// InWatchTransaction reports whether op is a write of an optimistic
+// transaction on its key, which EXEC discards if the key changed after the
+// WATCH: inside a go-redis Watch callback, or queued (redigo Send between
+// MULTI and EXEC) after a WATCH of the same key in the same function.
+// Such a write is owner-checked when the transaction compares the value.
+func (m *Model) InWatchTransaction(op *Op) bool {
+	if op.InWatch {
+		return true
+	}
+	if !op.Queued || op.KeyID == "" {
+		return false
+	}
+	for _, w := range op.Func.Ops {
+		if w.Kind == redisapi.Watch && Before(w, op) && m.watches(w, op.KeyID) {
+			return true
+		}
+	}
+	return false
+}
+
+// watches reports whether the WATCH w covers the key with identity id.
+func (m *Model) watches(w *Op, id string) bool {
+	if w.KeyID == id {
+		return true
+	}
+	for _, k := range w.Keys {
+		if m.Keys.Of(k) == id {
+			return true
+		}
+	}
+	return false
 }

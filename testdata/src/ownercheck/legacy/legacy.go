@@ -66,3 +66,35 @@ func (l *ConnLock) Unlock() error {
 	}
 	return nil
 }
+
+// UnlockWatched is the redigo WATCH/MULTI/EXEC release: EXEC discards the
+// DEL if the key changed after WATCH, so the compare in Go is safe here.
+func (l *ConnLock) UnlockWatched() error {
+	conn := l.pool.Get()
+	defer conn.Close()
+	if _, err := conn.Do("WATCH", l.key); err != nil {
+		return err
+	}
+	cur, err := redis.String(conn.Do("GET", l.key))
+	if err != nil {
+		return err
+	}
+	if cur != l.token {
+		_, err := conn.Do("UNWATCH")
+		return errors.Join(errNotHeld, err)
+	}
+	if err := conn.Send("MULTI"); err != nil {
+		return err
+	}
+	if err := conn.Send("DEL", l.key); err != nil {
+		return err
+	}
+	reply, err := conn.Do("EXEC")
+	if err != nil {
+		return err
+	}
+	if reply == nil {
+		return errNotHeld // the key changed after WATCH
+	}
+	return nil
+}
