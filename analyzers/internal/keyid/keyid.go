@@ -2,7 +2,8 @@
 // the same Redis key (RULES.md, "Key identity" and "Key family").
 //
 // An identity is a canonical string. Constants are quoted, parameters are
-// p(func#index), fields of named types f(pkg.T.name), package variables
+// p(func#index), a method's receiver r(pkg.T), fields of named types
+// f(pkg.T.name), package variables
 // g(pkg.name), locals that cannot be resolved to one value v(position), and
 // calls c(callee)(args). Locals assigned once are replaced by their value,
 // string concatenation is flattened, and fmt.Sprintf with %s/%d/%v verbs is
@@ -91,6 +92,14 @@ func (r *Resolver) ident(id *ast.Ident, depth int) string {
 		}
 	}
 	if fn, i, ok := r.paramIndex(v); ok {
+		if i == -1 {
+			if named := namedOf(v.Type()); named != nil && !r.env.Assigned(v) {
+				// The receiver, like a field of it, stands for the same
+				// object in every method of the type: l.lockKey() in Lock
+				// and in Unlock is one key (RULES.md, "Key identity").
+				return "r(" + qualified(named) + ")"
+			}
+		}
 		return fmt.Sprintf("p(%s#%d)", fn, i)
 	}
 	return fmt.Sprintf("v(%d)", v.Pos())
