@@ -211,14 +211,19 @@ func firstExpireAfter(fn *Func, acq *Op) *Op {
 
 // InWatchTransaction reports whether op is a write of an optimistic
 // transaction on its key, which EXEC discards if the key changed after the
-// WATCH: inside a go-redis Watch callback, or queued (redigo Send between
-// MULTI and EXEC) after a WATCH of the same key in the same function.
-// Such a write is owner-checked when the transaction compares the value.
+// WATCH: queued inside a go-redis Watch callback (TxPipelined), or queued
+// (redigo Send between MULTI and EXEC) after a WATCH of the same key in the
+// same function. Such a write is owner-checked when the transaction
+// compares the value; a write sent directly from the Watch callback runs
+// at once and is not.
 func (m *Model) InWatchTransaction(op *Op) bool {
+	if !op.Queued {
+		return false
+	}
 	if op.InWatch {
 		return true
 	}
-	if !op.Queued || op.KeyID == "" {
+	if op.KeyID == "" {
 		return false
 	}
 	for _, w := range op.Func.Ops {

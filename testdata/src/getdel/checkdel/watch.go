@@ -35,3 +35,14 @@ func (d *DistLock) UnlockWatched(ctx context.Context) error {
 func (d *DistLock) Exists(ctx context.Context) bool {
 	return d.client.Get(ctx, d.key).Val() != "" // ok
 }
+
+// UnlockWatchedDirect deletes from the Watch callback without TxPipelined:
+// the DEL is sent at once, outside MULTI, so WATCH protects nothing.
+func (d *DistLock) UnlockWatchedDirect(ctx context.Context) error {
+	return d.client.Watch(ctx, func(tx *redis.Tx) error {
+		if tx.Get(ctx, d.key).Val() != d.value {
+			return ErrNotHeld
+		}
+		return tx.Del(ctx, d.key).Err() // want `Del deletes lock key d.key \(acquired by SetNX at lock.go:31\) after Get at watch.go:43 compared its value in Go`
+	}, d.key)
+}
