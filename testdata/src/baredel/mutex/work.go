@@ -54,3 +54,15 @@ func TryRun(ctx context.Context, rdb redis.Cmdable, name string) (bool, error) {
 func Evict(ctx context.Context, rdb redis.Cmdable, id string) error {
 	return rdb.Del(ctx, "cache:user:"+id).Err() // ok: not a lock key
 }
+
+// Finish releases the lock and drops the job's progress in one pipeline:
+// the queued DEL is as unconditional as a direct one (no fix for queued
+// commands: their errors arrive at Exec).
+func Finish(ctx context.Context, rdb redis.Cmdable, name string) error {
+	_, err := rdb.Pipelined(ctx, func(pipe redis.Pipeliner) error {
+		pipe.Del(ctx, "run-lock:"+name) // want `Del releases lock key "run-lock:" \+ name \(acquired by SetNX at work.go:29\)`
+		pipe.Del(ctx, "progress:"+name) // ok: not a lock key
+		return nil
+	})
+	return err
+}
