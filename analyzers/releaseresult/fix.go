@@ -26,10 +26,14 @@ func notOwnerFix(pass *analysis.Pass, op *lockmodel.Op, ans answer, use replyUsa
 	if !ok || !returnsOnlyError(pass.TypesInfo, op.Stack) || declaredHere(pass, ret.Pos(), "reply") {
 		return analysis.SuggestedFix{}, false
 	}
+	read, ok := integerReply(pass.TypesInfo.TypeOf(op.Expr))
+	if !ok {
+		return analysis.SuggestedFix{}, false
+	}
 	file := op.Func.File
 	name, edits := fixedit.AddImport(pass.Fset, file, safelockPath)
 	indent := strings.Repeat("\t", pass.Fset.Position(ret.Pos()).Column-1)
-	tail := ".Int64()\n" +
+	tail := read + "\n" +
 		indent + "if err != nil {\n" + indent + "\treturn err\n" + indent + "}\n" +
 		indent + "if reply == 0 {\n" + indent + "\treturn " + name + ".ErrNotOwner\n" + indent + "}\n" +
 		indent + "return nil"
@@ -37,6 +41,27 @@ func notOwnerFix(pass *analysis.Pass, op *lockmodel.Op, ans answer, use replyUsa
 		analysis.TextEdit{Pos: ret.Pos(), End: op.Expr.Pos(), NewText: []byte("reply, err := ")},
 		analysis.TextEdit{Pos: op.Expr.End(), End: ret.End(), NewText: []byte(tail)})
 	return analysis.SuggestedFix{Message: "Return safelock.ErrNotOwner when Redis replies 0", TextEdits: edits}, true
+}
+
+// integerReply returns the method that reads a command's reply as an
+// int64 with its error: (*Cmd).Int64 for scripts, (*IntCmd).Result for
+// DELEX. Other reply types get no fix.
+func integerReply(t types.Type) (string, bool) {
+	p, ok := t.(*types.Pointer)
+	if !ok {
+		return "", false
+	}
+	n, ok := p.Elem().(*types.Named)
+	if !ok {
+		return "", false
+	}
+	switch n.Obj().Name() {
+	case "Cmd":
+		return ".Int64()", true
+	case "IntCmd":
+		return ".Result()", true
+	}
+	return "", false
 }
 
 // returnOfErr returns the statement `return <call>.Err()` around the call
