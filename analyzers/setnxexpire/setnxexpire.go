@@ -46,23 +46,12 @@ func checkFunc(pass *analysis.Pass, m *lockmodel.Model, fn *lockmodel.Func) {
 		if acq.Kind != redisapi.Acquire || acq.TTLIs != redisapi.NoTTL || acq.KeyID == "" || !acq.Reportable() {
 			continue
 		}
-		if exp := laterExpire(fn, acq); exp != nil {
+		if exp := lockmodel.ExpireAfter(acq); exp != nil {
 			checkSplitAcquire(pass, m, acq, exp)
 		} else if m.IsLockKey(acq) && !m.HasTTLSomewhere(acq) {
 			checkNoTTL(pass, m, acq)
 		}
 	}
-}
-
-// laterExpire returns the first expire of the acquire's key that can run
-// after it in the same function.
-func laterExpire(fn *lockmodel.Func, acq *lockmodel.Op) *lockmodel.Op {
-	for _, op := range fn.Ops {
-		if op.Kind == redisapi.Expire && op.KeyID == acq.KeyID && lockmodel.Before(acq, op) {
-			return op
-		}
-	}
-	return nil
 }
 
 func checkSplitAcquire(pass *analysis.Pass, m *lockmodel.Model, acq, exp *lockmodel.Op) {

@@ -193,15 +193,17 @@ func SplitAcquireExpire(op *Op) bool {
 		if acq.Kind != redisapi.Acquire || acq.TTLIs != redisapi.NoTTL || acq.KeyID != op.KeyID || !acq.Reportable() {
 			continue
 		}
-		if firstExpireAfter(op.Func, acq) == op {
+		if ExpireAfter(acq) == op {
 			return true
 		}
 	}
 	return false
 }
 
-func firstExpireAfter(fn *Func, acq *Op) *Op {
-	for _, op := range fn.Ops {
+// ExpireAfter returns the first expire of acq's key that can run after acq
+// in the same function, or nil.
+func ExpireAfter(acq *Op) *Op {
+	for _, op := range acq.Func.Ops {
 		if op.Kind == redisapi.Expire && op.KeyID == acq.KeyID && Before(acq, op) {
 			return op
 		}
