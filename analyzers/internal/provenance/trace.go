@@ -7,6 +7,7 @@ import (
 	"go/types"
 	"strconv"
 
+	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -66,13 +67,8 @@ func (t *Tracer) TraceFuncResult(fd *ast.FuncDecl, e ast.Expr) (res Result) {
 // namedFunc returns the SSA function a function name denotes (SSA keeps
 // no debug reference for it).
 func (t *Tracer) namedFunc(e ast.Expr) *ssa.Function {
-	var id *ast.Ident
-	switch e := ast.Unparen(e).(type) {
-	case *ast.Ident:
-		id = e
-	case *ast.SelectorExpr:
-		id = e.Sel
-	default:
+	id := analysisutil.NameOf(e)
+	if id == nil {
 		return nil
 	}
 	obj, ok := t.info.Uses[id].(*types.Func)

@@ -8,6 +8,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
 )
 
 // Env is what recognition needs to know about the package being analysed:
@@ -113,13 +115,8 @@ func (env *Env) Init(e ast.Expr) ast.Expr {
 
 // PackageVar returns the package-level variable e denotes, if any.
 func (env *Env) PackageVar(e ast.Expr) *types.Var {
-	var id *ast.Ident
-	switch e := ast.Unparen(e).(type) {
-	case *ast.Ident:
-		id = e
-	case *ast.SelectorExpr:
-		id = e.Sel
-	default:
+	id := analysisutil.NameOf(e)
+	if id == nil {
 		return nil
 	}
 	v, ok := env.Info.Uses[id].(*types.Var)
