@@ -240,6 +240,14 @@ go build -o "$noop" ./bench/vetcost/noop || die "building the noop vet tool fail
 if [[ -z $leasevet ]]; then
 	leasevet=$cache/bin/leasevet
 	go build -o "$leasevet" ./cmd/leasevet || die "building ./cmd/leasevet failed (use -l to pass a binary)"
+	# Name the source measured: the commit, and whether the analyzers
+	# differed from it when the binary was built.
+	built="commit $(git rev-parse --short HEAD 2>/dev/null || echo unknown)"
+	if [[ -n $(git status --porcelain -- cmd analyzers 2>/dev/null) ]]; then
+		built+=" with uncommitted changes"
+	fi
+else
+	built="given binary"
 fi
 leasevet=$(cd "$(dirname "$leasevet")" && pwd)/$(basename "$leasevet")
 [[ -x $leasevet ]] || die "$leasevet is not an executable"
@@ -263,7 +271,7 @@ if [[ -n $prepare_only ]]; then
 fi
 
 echo
-echo "vetcost $stamp, $(go version | cut -d' ' -f3), $(nproc) CPUs; cold vet cache, warm build cache"
+echo "vetcost $stamp, $(go version | cut -d' ' -f3), $(nproc) CPUs, leasevet from $built; cold vet cache, warm build cache"
 printf '%-9s %-9s %4s %9s %9s %8s %9s %10s %6s %-7s\n' target tool runs "cpu s" "wall s" "peak MiB" \
 	"cpu ratio" "wall ratio" goal verdict
 printf '%s\n' "${rows[@]}"
