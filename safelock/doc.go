@@ -63,9 +63,9 @@
 // reject a write whose fence is lower than the highest it has accepted (in
 // SQL: UPDATE ... SET fence = $f WHERE id = $id AND fence <= $f). The
 // counter lives in a key in the lock key's cluster slot (key + ":fence",
-// inside a {hash tag} when the key has none); it is INCRed only on a real
-// acquisition, and raised to the server clock in microseconds when that is
-// larger, so fences keep increasing even when the counter is lost by a
+// inside a {hash tag} when the key has none); it moves only on a real
+// acquisition, to the larger of counter + 1 and the server clock in
+// microseconds, so fences keep increasing even when the counter is lost by a
 // restart without persistence or by a failover.
 //
 // # What the lock does not guarantee

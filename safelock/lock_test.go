@@ -95,6 +95,43 @@ func TestObtain_fencesIncrease(t *testing.T) {
 	}
 }
 
+// A counter ahead of the server clock (a clock that went back, or many
+// acquisitions within a microsecond) still moves by one, and the clock
+// raises a counter that is behind it.
+func TestObtain_fenceCounterAheadOfClock(t *testing.T) {
+	c, _, inspect := recordedClient(t)
+	ctx := testCtx(t)
+	const ahead = int64(1) << 52 // about year 2112 in microseconds
+	if err := inspect.Set(ctx, "{k}:fence", ahead, 0).Err(); err != nil {
+		t.Fatal(err)
+	}
+	for i := int64(1); i <= 3; i++ {
+		l, err := safelock.Obtain(ctx, c, "k", time.Minute)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if l.Fence() != ahead+i {
+			t.Fatalf("acquisition %d: fence %d; want %d", i, l.Fence(), ahead+i)
+		}
+		if stored, _ := inspect.Get(ctx, "{k}:fence").Int64(); stored != l.Fence() {
+			t.Fatalf("fence key holds %d; Fence() = %d", stored, l.Fence())
+		}
+		if err := l.Release(ctx); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := inspect.Set(ctx, "{k}:fence", 5, 0).Err(); err != nil {
+		t.Fatal(err)
+	}
+	l, err := safelock.Obtain(ctx, c, "k", time.Minute)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if now := time.Now().UnixMicro(); l.Fence() < now-int64(time.Hour/time.Microsecond) {
+		t.Fatalf("fence %d was not raised to the server clock (about %d)", l.Fence(), now)
+	}
+}
+
 // Fence keys stay in the lock key's cluster slot.
 func TestObtain_fenceKeyHashTag(t *testing.T) {
 	c, _, inspect := recordedClient(t)

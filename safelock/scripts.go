@@ -29,22 +29,37 @@ return -3`)
 
 	// fencedAcquireScript: KEYS[1] lock key, KEYS[2] fence key, ARGV[1]
 	// token, ARGV[2] ttl in ms. Replies the new fence (> 0) or 0 when the
-	// lock is held. The fence moves only on a real acquisition: INCR, raised
-	// to the server clock in microseconds when that is larger.
+	// lock is held, and touches the fence key only on a real acquisition.
+	// The new fence is the counter plus one, raised to the server clock in
+	// microseconds when that is larger, and is stored back. One SET ... GET
+	// stores the clock and reads the previous counter in a single call; only
+	// when the counter is not below the clock (several acquisitions within a
+	// microsecond, or a clock that went back) does a second SET store
+	// counter + 1 instead. The common path thus runs three commands (SET NX
+	// PX, TIME, SET GET) where INCR, TIME and a raising SET took four. A
+	// server older than Redis 6.2 rejects SET's GET option without running
+	// it; the script then reads and writes the counter with GET and SET.
 	// The clock floor keeps fences increasing when the counter is lost (a
 	// restart without persistence, a failover before the counter replicated)
 	// so that a new holder never gets a fence equal to or below a stale one
 	// on a server whose clock moved forward since. Lua numbers are doubles,
-	// exact below 2^53 (about year 2255 in microseconds).
+	// exact below 2^53 (about year 2255 in microseconds), and Redis passes a
+	// number argument to a command as "%.17g", which writes such integers
+	// out in full.
 	fencedAcquireScript = redis.NewScript(`if not redis.call("SET", KEYS[1], ARGV[1], "NX", "PX", ARGV[2]) then
   return 0
 end
-local fence = redis.call("INCR", KEYS[2])
 local t = redis.call("TIME")
-local now = tonumber(t[1]) * 1000000 + tonumber(t[2])
-if now > fence then
-  fence = now
-  redis.call("SET", KEYS[2], string.format("%.0f", fence))
+local fence = t[1] * 1000000 + t[2]
+local last = redis.pcall("SET", KEYS[2], fence, "GET")
+if type(last) == "table" then
+  last = redis.call("GET", KEYS[2])
+  redis.call("SET", KEYS[2], fence)
+end
+last = tonumber(last)
+if last and last >= fence then
+  fence = last + 1
+  redis.call("SET", KEYS[2], fence)
 end
 return fence`)
 )
