@@ -12,6 +12,8 @@ import (
 
 var ErrLocked = errors.New("locked")
 
+const leaseTTL = 10 * time.Second
+
 type Lock struct {
 	client *redis.Client
 	key    string
@@ -32,7 +34,7 @@ func (l *Lock) Lock(ctx context.Context) error {
 	if !ok {
 		return ErrLocked
 	}
-	l.client.Expire(ctx, l.key, l.ttl) // want `Expire sets the TTL of lock key l.key only after SetNX acquired it \(lock.go:28\): a crash, timeout or cancelled context in between leaves a lock that never expires; put the TTL into the acquire`
+	l.client.Expire(ctx, l.key, l.ttl) // want `Expire sets the TTL of lock key l.key only after SetNX acquired it \(lock.go:30\): a crash, timeout or cancelled context in between leaves a lock that never expires; put the TTL into the acquire`
 	return nil
 }
 
