@@ -30,11 +30,12 @@ func (f *tokenFact) String() string { return f.Kind.String() + " " + f.Desc }
 const maxHelperStmts = 12
 
 // exportTokenFacts exports a tokenFact for each small exported function
-// and variable of the package whose value has a known kind. It runs in
-// every package outside the standard library, Redis or not (a helper
-// package needs no client), and builds SSA only for the candidates the
-// syntax selects: bodies that call a source function (os.Hostname,
-// time.Now, uuid.New, ...), return a constant, or read a package variable.
+// and variable of the package whose value comes from a token source. It
+// runs in every package outside the standard library, Redis or not (a
+// helper package needs no client), but only a syntax test runs for the
+// usual package: SSA is built only when a helper body or a variable's
+// initialiser calls a source function (os.Hostname, time.Now, uuid.New,
+// ...), directly or through a package variable.
 func exportTokenFacts(pass *analysis.Pass) {
 	path := pass.Pkg.Path()
 	if isStdlib(path) || redisapi.IsClientPackage(path) || redisapi.IsLockLibrary(path) {
@@ -81,6 +82,7 @@ func isStdlib(path string) bool {
 func helperCandidates(pass *analysis.Pass) ([]*ast.FuncDecl, []*types.Var) {
 	var funcs []*ast.FuncDecl
 	var vars []*types.Var
+	inits := packageVarInits(pass)
 	for _, f := range pass.Files {
 		if strings.HasSuffix(pass.Fset.File(f.Pos()).Name(), "_test.go") {
 			continue
@@ -88,11 +90,11 @@ func helperCandidates(pass *analysis.Pass) ([]*ast.FuncDecl, []*types.Var) {
 		for _, decl := range f.Decls {
 			switch d := decl.(type) {
 			case *ast.FuncDecl:
-				if isHelperFunc(pass, d) {
+				if isHelperFunc(pass, d, inits) {
 					funcs = append(funcs, d)
 				}
 			case *ast.GenDecl:
-				vars = append(vars, exportedScalarVars(pass, d)...)
+				vars = append(vars, exportedScalarVars(pass, d, inits)...)
 			}
 		}
 	}
@@ -102,7 +104,7 @@ func helperCandidates(pass *analysis.Pass) ([]*ast.FuncDecl, []*types.Var) {
 // isHelperFunc reports whether fd is a small exported function with no
 // receiver and no parameters whose first result can be a token and whose
 // body names something the trace can classify.
-func isHelperFunc(pass *analysis.Pass, fd *ast.FuncDecl) bool {
+func isHelperFunc(pass *analysis.Pass, fd *ast.FuncDecl, inits map[*types.Var]ast.Expr) bool {
 	if fd.Recv != nil || fd.Body == nil || !fd.Name.IsExported() || len(fd.Body.List) > maxHelperStmts {
 		return false
 	}
@@ -113,25 +115,27 @@ func isHelperFunc(pass *analysis.Pass, fd *ast.FuncDecl) bool {
 	if !provenance.Scalar(fn.Signature().Results().At(0).Type()) {
 		return false
 	}
-	return namesSource(pass, fd.Body)
+	return namesSource(pass, fd.Body, inits)
 }
 
-func namesSource(pass *analysis.Pass, body *ast.BlockStmt) bool {
+// namesSource reports whether node calls a source function (os.Hostname,
+// time.Now, uuid.New, ...) directly, or reads a package variable whose
+// initialiser does. Only such helpers get facts: in packages that reach no
+// Redis client this syntax test is all the work done for the usual
+// package, and SSA is built only for the few helpers it selects.
+func namesSource(pass *analysis.Pass, node ast.Node, inits map[*types.Var]ast.Expr) bool {
 	found := false
-	ast.Inspect(body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.Ident:
-			switch obj := pass.TypesInfo.Uses[n].(type) {
-			case *types.Func:
-				found = found || provenance.IsSourceFunc(obj)
-			case *types.Var:
-				found = found || (obj.Pkg() == pass.Pkg && obj.Parent() == pass.Pkg.Scope())
-			}
-		case *ast.ReturnStmt:
-			for _, r := range n.Results {
-				if tv, ok := pass.TypesInfo.Types[r]; ok && tv.Value != nil {
-					found = true
-				}
+	ast.Inspect(node, func(n ast.Node) bool {
+		id, ok := n.(*ast.Ident)
+		if !ok {
+			return !found
+		}
+		switch obj := pass.TypesInfo.Uses[id].(type) {
+		case *types.Func:
+			found = found || provenance.IsSourceFunc(obj)
+		case *types.Var:
+			if init, ok := inits[obj]; ok && init != node {
+				found = found || callsSource(pass, init)
 			}
 		}
 		return !found
@@ -139,16 +143,58 @@ func namesSource(pass *analysis.Pass, body *ast.BlockStmt) bool {
 	return found
 }
 
+// callsSource reports whether e calls a source function.
+func callsSource(pass *analysis.Pass, e ast.Expr) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			if fn, ok := pass.TypesInfo.Uses[id].(*types.Func); ok && provenance.IsSourceFunc(fn) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// packageVarInits maps the package variables declared with one initialiser
+// each to it.
+func packageVarInits(pass *analysis.Pass) map[*types.Var]ast.Expr {
+	inits := map[*types.Var]ast.Expr{}
+	for _, f := range pass.Files {
+		for _, decl := range f.Decls {
+			gd, ok := decl.(*ast.GenDecl)
+			if !ok || gd.Tok != token.VAR {
+				continue
+			}
+			for _, spec := range gd.Specs {
+				vs := spec.(*ast.ValueSpec)
+				if len(vs.Values) != len(vs.Names) {
+					continue
+				}
+				for i, name := range vs.Names {
+					if v, ok := pass.TypesInfo.Defs[name].(*types.Var); ok {
+						inits[v] = vs.Values[i]
+					}
+				}
+			}
+		}
+	}
+	return inits
+}
+
 // exportedScalarVars returns the exported string, integer or boolean
-// package variables a var declaration declares.
-func exportedScalarVars(pass *analysis.Pass, gd *ast.GenDecl) []*types.Var {
+// package variables a var declaration declares whose initialiser names a
+// source.
+func exportedScalarVars(pass *analysis.Pass, gd *ast.GenDecl, inits map[*types.Var]ast.Expr) []*types.Var {
 	if gd.Tok != token.VAR {
 		return nil
 	}
 	var out []*types.Var
 	for _, spec := range gd.Specs {
 		for _, name := range spec.(*ast.ValueSpec).Names {
-			if v, ok := pass.TypesInfo.Defs[name].(*types.Var); ok && name.IsExported() && provenance.Scalar(v.Type()) {
+			v, ok := pass.TypesInfo.Defs[name].(*types.Var)
+			if ok && name.IsExported() && provenance.Scalar(v.Type()) && inits[v] != nil && namesSource(pass, inits[v], inits) {
 				out = append(out, v)
 			}
 		}
