@@ -54,6 +54,9 @@ func bareDelete(m *lockmodel.Model, op *lockmodel.Op) *lockmodel.Op {
 	if m.GetCompareBefore(op) != nil {
 		return nil // get-del, getdel's
 	}
+	if o := m.Origin(op); o != nil && bareDelete(m, o) != nil {
+		return nil // reported in the wrapper, where the delete is
+	}
 	acq := m.AcquireFor(op)
 	if acq == nil || onAcquireError(m, acq, op) {
 		return nil

@@ -51,6 +51,9 @@ func bareRenewal(m *lockmodel.Model, op *lockmodel.Op) *lockmodel.Op {
 	if lockmodel.SplitAcquireExpire(op) || inAcquireSequence(op) || m.GetCompareBefore(op) != nil {
 		return nil // setnxexpire's, part of the acquire, or getdel's
 	}
+	if o := m.Origin(op); o != nil && bareRenewal(m, o) != nil {
+		return nil // reported in the wrapper, where the renewal is
+	}
 	return m.AcquireFor(op)
 }
 
@@ -103,8 +106,9 @@ func inAcquireSequence(op *lockmodel.Op) bool {
 func innermostRepeat(stack []ast.Node) ast.Node {
 	for i := len(stack) - 1; i >= 0; i-- {
 		switch stack[i].(type) {
-		case *ast.ForStmt, *ast.RangeStmt, *ast.FuncLit:
-			return stack[i]
+		case *ast.ForStmt, *ast.RangeStmt, *ast.FuncLit, *ast.GoStmt:
+			return stack[i] // a go statement runs its call in another goroutine: go renewLock(key)
+
 		}
 	}
 	return nil

@@ -43,15 +43,31 @@ func run(pass *analysis.Pass) (any, error) {
 // checkFunc reports each acquire of fn that sets no TTL.
 func checkFunc(pass *analysis.Pass, m *lockmodel.Model, fn *lockmodel.Func) {
 	for _, acq := range fn.Ops {
-		if acq.Kind != redisapi.Acquire || acq.TTLIs != redisapi.NoTTL || acq.KeyID == "" || !acq.Reportable() {
-			continue
-		}
-		if exp := lockmodel.ExpireAfter(acq); exp != nil {
+		if exp, noTTL := finding(m, acq); exp != nil {
 			checkSplitAcquire(pass, m, acq, exp)
-		} else if m.IsLockKey(acq) && !m.HasTTLSomewhere(acq) {
+		} else if noTTL {
 			checkNoTTL(pass, m, acq)
 		}
 	}
+}
+
+// finding returns what setnxexpire reports about an acquire with no TTL:
+// the expire that follows it, or noTTL when nothing gives the lock key
+// one. Nothing when the acquire stands for a call of a wrapper of this
+// package that is reported itself.
+func finding(m *lockmodel.Model, acq *lockmodel.Op) (exp *lockmodel.Op, noTTL bool) {
+	if acq.Func.Test || acq.Kind != redisapi.Acquire || acq.TTLIs != redisapi.NoTTL || acq.KeyID == "" || !acq.Reportable() {
+		return nil, false
+	}
+	if o := m.Origin(acq); o != nil {
+		if e, n := finding(m, o); e != nil || n {
+			return nil, false // reported in the wrapper, where the acquire is
+		}
+	}
+	if exp := lockmodel.ExpireAfter(acq); exp != nil {
+		return exp, false
+	}
+	return nil, m.IsLockKey(acq) && !m.HasTTLSomewhere(acq)
 }
 
 func checkSplitAcquire(pass *analysis.Pass, m *lockmodel.Model, acq, exp *lockmodel.Op) {

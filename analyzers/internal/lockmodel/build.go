@@ -20,6 +20,7 @@ func build(pass *analysis.Pass) (*Model, error) {
 	m.collectFuncs()
 	m.summarizeLocal()
 	m.collectOps()
+	m.linkOrigins()
 	m.indexKeys()
 	m.exportSummaries()
 	m.ignores = parseDirectives(pass)

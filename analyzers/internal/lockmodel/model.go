@@ -26,6 +26,7 @@ type Model struct {
 	lockNames lockNamer
 	ignores   []*directive
 	local     map[*types.Func]*Summary
+	origins   map[*SummaryOp]*Op // see Origin
 }
 
 // A Func is a function or method declared in the package.

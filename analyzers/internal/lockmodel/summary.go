@@ -34,6 +34,8 @@ type SummaryOp struct {
 	Settled bool   // the key was judged in the defining package: evidence only
 	Where   string // "file.go:line" of the command in the wrapper
 	Wrapper string // the wrapper's name, for messages
+
+	src int // index of the op in the wrapper's Func.Ops (local summaries only; not exported)
 }
 
 func (*Summary) AFact() {}
@@ -102,8 +104,9 @@ func (m *Model) summarize(fn *Func) *Summary {
 		return keyid.Placeholder(i), ok
 	}
 	var out []SummaryOp
-	for _, op := range m.opsOf(fn, func(f *types.Func) *Summary { return m.summaryOf(f) }) {
+	for i, op := range m.opsOf(fn, func(f *types.Func) *Summary { return m.summaryOf(f) }) {
 		if s, ok := m.summaryOp(fn, op, &tmpl, params); ok {
+			s.src = i
 			out = append(out, s)
 		}
 	}
@@ -232,6 +235,39 @@ func calleeName(call *ast.CallExpr) string {
 		return f.Name
 	}
 	return "call"
+}
+
+// linkOrigins records, for each command of a local summary, the op of the
+// wrapper it was summarised from (see Origin).
+func (m *Model) linkOrigins() {
+	m.origins = map[*SummaryOp]*Op{}
+	for _, fn := range m.Funcs {
+		s := m.localSummaries()[fn.Obj]
+		if s == nil {
+			continue
+		}
+		for i := range s.Ops {
+			sop := &s.Ops[i]
+			if sop.src < 0 || sop.src >= len(fn.Ops) {
+				continue
+			}
+			if op := fn.Ops[sop.src]; op.Kind == sop.Kind && op.Command == sop.Command {
+				m.origins[sop] = op
+			}
+		}
+	}
+}
+
+// Origin returns, for an op issued through a call of a wrapper declared in
+// this package, the op inside the wrapper it stands for; nil for a direct
+// command or a wrapper of another package. Analyzers use it to report a
+// bug once, where it is: a caller of a wrapper that is already reported for
+// the same bug is not reported again (RULES.md, "Analyzers").
+func (m *Model) Origin(op *Op) *Op {
+	if op.Via == nil {
+		return nil
+	}
+	return m.origins[op.Via]
 }
 
 // exportSummaries exports the summaries of functions whose commands depend
