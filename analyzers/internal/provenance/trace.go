@@ -218,6 +218,14 @@ func (w *walker) localCell(a *ssa.Alloc, at token.Pos, depth int) []Source {
 				out = append(out, w.value(r.Val, r.Pos(), depth+1)...)
 			}
 		case *ssa.UnOp, *ssa.DebugRef:
+		case *ssa.MakeClosure:
+			// Captured by a closure (a watchdog goroutine comparing the
+			// token): the closure's writes to it are sources too.
+			src, ok := w.capturedWrites(r, a, depth)
+			if !ok {
+				return unknown()
+			}
+			out = append(out, src...)
 		default:
 			return unknown() // passed somewhere that may write it
 		}
@@ -226,6 +234,41 @@ func (w *walker) localCell(a *ssa.Alloc, at token.Pos, depth int) []Source {
 		return unknown()
 	}
 	return out
+}
+
+// capturedWrites returns the sources of the values a closure stores into
+// the captured variable v (one of mc's bindings); ok is false when the
+// closure does anything with it other than read and write it, or passes
+// it on to a closure of its own that does.
+func (w *walker) capturedWrites(mc *ssa.MakeClosure, v ssa.Value, depth int) (out []Source, ok bool) {
+	fn, _ := mc.Fn.(*ssa.Function)
+	if fn == nil || len(fn.FreeVars) != len(mc.Bindings) {
+		return nil, false
+	}
+	for i, b := range mc.Bindings {
+		if b != v {
+			continue
+		}
+		for _, r := range *fn.FreeVars[i].Referrers() {
+			switch r := r.(type) {
+			case *ssa.Store:
+				if r.Addr != fn.FreeVars[i] {
+					return nil, false // the variable's address is stored somewhere
+				}
+				out = append(out, w.value(r.Val, r.Pos(), depth+1)...)
+			case *ssa.UnOp, *ssa.DebugRef:
+			case *ssa.MakeClosure:
+				src, ok := w.capturedWrites(r, fn.FreeVars[i], depth+1)
+				if !ok {
+					return nil, false
+				}
+				out = append(out, src...)
+			default:
+				return nil, false
+			}
+		}
+	}
+	return out, true
 }
 
 // global classifies a load of a package variable. A variable of this
