@@ -99,13 +99,30 @@ func (m *Model) isLockKeyID(id, family string) bool {
 
 // HasReleaseEvidence reports whether the key of op is released or renewed
 // somewhere under the same identity or family, by an op other than op.
+// When op is an acquire with no TTL, the expires that follow it in the
+// same function are its own acquire sequence, not evidence: a dedup marker
+// written in two steps (SETNX, then EXPIRE 24h) has them too.
 func (m *Model) HasReleaseEvidence(op *Op) bool {
-	for _, e := range m.evidence.lookup(op.KeyID, op.Family) {
-		if e != op {
+	var same []*Op
+	if op.KeyID != "" {
+		same = m.evidence.byID[op.KeyID]
+	}
+	if op.Family != "" {
+		same = append(same[:len(same):len(same)], m.evidence.byFamily[op.Family]...)
+	}
+	for _, e := range same {
+		if e != op && !ownTTL(op, e) {
 			return true
 		}
 	}
 	return false
+}
+
+// ownTTL reports whether e is an expire of acq's key that follows acq, an
+// acquire with no TTL, in the same function.
+func ownTTL(acq, e *Op) bool {
+	return acq.Kind == redisapi.Acquire && acq.TTLIs == redisapi.NoTTL &&
+		e.Kind == redisapi.Expire && e.KeyID != "" && e.KeyID == acq.KeyID && Before(acq, e)
 }
 
 // namedAsLock reports whether the key's constant part, or the function or
