@@ -33,6 +33,12 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	m.CheckDirectives(pass)
 	for _, fn := range m.Funcs {
+		if fn.Test {
+			// Tests release what they obtained a line earlier, with no
+			// other client: a dropped answer there is not a lost lock
+			// going unnoticed (bsm/redislock's own tests defer Release).
+			continue
+		}
 		for _, op := range fn.Ops {
 			checkOp(pass, m, op)
 		}
