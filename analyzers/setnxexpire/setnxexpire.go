@@ -79,7 +79,7 @@ func checkSplitAcquire(pass *analysis.Pass, m *lockmodel.Model, acq, exp *lockmo
 			"): it runs even when the SETNX failed, so a client that did not get the lock extends the holder's lock; put the TTL into the acquire"
 	} else {
 		d.Category = "setnx-expire"
-		d.Message = exp.Method + " sets the TTL of lock key " + key + " only after " + acq.Method + " acquired it (" + at +
+		d.Message = exp.Method + " sets the TTL of " + noun(m, acq) + " " + key + " only after " + acq.Method + " acquired it (" + at +
 			"): a crash, timeout or cancelled context in between leaves a lock that never expires; put the TTL into the acquire"
 	}
 	d.Related = []analysis.RelatedInformation{{Pos: acq.Pos(), End: acq.Expr.End(), Message: "acquired here without a TTL"}}
@@ -87,6 +87,15 @@ func checkSplitAcquire(pass *analysis.Pass, m *lockmodel.Model, acq, exp *lockmo
 		d.SuggestedFixes = []analysis.SuggestedFix{fix}
 	}
 	m.Report(pass, d)
+}
+
+// noun names what the acquire takes: a lock key when it is one, else a key
+// (a SETNX marker whose TTL comes later has the same race, but is no lock).
+func noun(m *lockmodel.Model, acq *lockmodel.Op) string {
+	if m.IsLockKey(acq) {
+		return "lock key"
+	}
+	return "key"
 }
 
 func checkNoTTL(pass *analysis.Pass, m *lockmodel.Model, acq *lockmodel.Op) {

@@ -41,7 +41,10 @@ func (m *Model) indexKeys() {
 		switch {
 		case isAcquire(op):
 			m.acquires.add(op)
-		case isReleaseOrRenewal(op):
+		case isReleaseOrRenewal(op) && !SplitAcquireExpire(op):
+			// The expire that follows a SETNX with no TTL is part of the
+			// acquire, not a renewal: a dedup marker written in two steps
+			// (SETNX, then EXPIRE 24h) has one too.
 			m.evidence.add(op)
 		}
 	}
@@ -99,9 +102,6 @@ func (m *Model) isLockKeyID(id, family string) bool {
 
 // HasReleaseEvidence reports whether the key of op is released or renewed
 // somewhere under the same identity or family, by an op other than op.
-// When op is an acquire with no TTL, the expires that follow it in the
-// same function are its own acquire sequence, not evidence: a dedup marker
-// written in two steps (SETNX, then EXPIRE 24h) has them too.
 func (m *Model) HasReleaseEvidence(op *Op) bool {
 	var same []*Op
 	if op.KeyID != "" {
@@ -111,18 +111,11 @@ func (m *Model) HasReleaseEvidence(op *Op) bool {
 		same = append(same[:len(same):len(same)], m.evidence.byFamily[op.Family]...)
 	}
 	for _, e := range same {
-		if e != op && !ownTTL(op, e) {
+		if e != op {
 			return true
 		}
 	}
 	return false
-}
-
-// ownTTL reports whether e is an expire of acq's key that follows acq, an
-// acquire with no TTL, in the same function.
-func ownTTL(acq, e *Op) bool {
-	return acq.Kind == redisapi.Acquire && acq.TTLIs == redisapi.NoTTL &&
-		e.Kind == redisapi.Expire && e.KeyID != "" && e.KeyID == acq.KeyID && Before(acq, e)
 }
 
 // namedAsLock reports whether the key's constant part, or the function or
