@@ -82,7 +82,12 @@ func AddImport(fset *token.FileSet, file *ast.File, path string) (name string, e
 			// A group of its own: gofmt sorts within groups, so the result stays formatted.
 			return base, []analysis.TextEdit{{Pos: gd.Rparen, End: gd.Rparen, NewText: []byte("\n\t" + quoted + "\n")}}
 		}
-		text := "import (\n\t" + quotedSpec(gd) + "\n\t" + quoted + "\n)"
+		// gofmt sorts the specs of one block by path.
+		specs := []string{quotedSpec(gd), quoted}
+		if gd.Specs[0].(*ast.ImportSpec).Path.Value > quoted {
+			specs[0], specs[1] = specs[1], specs[0]
+		}
+		text := "import (\n\t" + specs[0] + "\n\t" + specs[1] + "\n)"
 		return base, []analysis.TextEdit{{Pos: gd.Pos(), End: gd.End(), NewText: []byte(text)}}
 	}
 	return base, []analysis.TextEdit{{Pos: file.Name.End(), End: file.Name.End(), NewText: []byte("\n\nimport " + quoted)}}
