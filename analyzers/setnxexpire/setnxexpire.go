@@ -211,21 +211,8 @@ func identAvailable(m *lockmodel.Model, id *ast.Ident, pos token.Pos, fn *lockmo
 	if v.IsField() || v.Pkg() == nil || v.Parent() == v.Pkg().Scope() {
 		return true
 	}
-	if isParam(fn.Obj, v) {
+	if fn.HasParam(v) {
 		return !m.Env.Assigned(v)
 	}
 	return m.Env.LocalInit(id) != nil && v.Pos() < pos
-}
-
-func isParam(fn *types.Func, v *types.Var) bool {
-	sig := fn.Signature()
-	if sig.Recv() == v {
-		return true
-	}
-	for i := range sig.Params().Len() {
-		if sig.Params().At(i) == v {
-			return true
-		}
-	}
-	return false
 }

@@ -47,6 +47,20 @@ func (f *Func) Name() string {
 	return f.Decl.Name.Name
 }
 
+// HasParam reports whether v is a parameter or the receiver of f.
+func (f *Func) HasParam(v *types.Var) bool {
+	sig := f.Obj.Signature()
+	if sig.Recv() == v {
+		return true
+	}
+	for i := range sig.Params().Len() {
+		if sig.Params().At(i) == v {
+			return true
+		}
+	}
+	return false
+}
+
 // Use says how the result of a call is consumed.
 type Use int
 

@@ -81,7 +81,7 @@ func (m *Model) localTokenAt(id *ast.Ident, from *Func, op *Op) (string, bool) {
 	if !ok || from != op.Func || v.IsField() || v.Parent() == m.Pass.Pkg.Scope() {
 		return "", false
 	}
-	once := m.Env.LocalInit(id) != nil || (isParam(from.Obj, v) && !m.Env.Assigned(v))
+	once := m.Env.LocalInit(id) != nil || (from.HasParam(v) && !m.Env.Assigned(v))
 	if !once || !m.visibleAt(v, op.Pos()) {
 		return "", false
 	}
@@ -128,19 +128,6 @@ func (m *Model) visibleAt(v *types.Var, pos token.Pos) bool {
 	}
 	_, obj := scope.LookupParent(v.Name(), pos)
 	return obj == v
-}
-
-func isParam(fn *types.Func, v *types.Var) bool {
-	sig := fn.Signature()
-	if sig.Recv() == v {
-		return true
-	}
-	for i := range sig.Params().Len() {
-		if sig.Params().At(i) == v {
-			return true
-		}
-	}
-	return false
 }
 
 // safelockClientMethods is the method set of safelock.Client; a go-redis v9
