@@ -153,17 +153,6 @@ func (m *Model) AcquireFor(op *Op) *Op {
 	return best
 }
 
-// Acquires returns the acquire ops of the package.
-func (m *Model) Acquires() []*Op {
-	var out []*Op
-	for _, op := range m.Ops {
-		if isAcquire(op) {
-			out = append(out, op)
-		}
-	}
-	return out
-}
-
 // isOwnerChecked reports whether a release or renewal compares the token
 // and acts in one atomic server-side step.
 func isOwnerChecked(op *Op) bool {

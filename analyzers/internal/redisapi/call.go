@@ -52,20 +52,3 @@ func (c *Call) KeyAt(i int) ast.Expr {
 	}
 	return c.Keys[i-1]
 }
-
-// ArgAt returns the expression of ARGV[i] (1-based), or nil.
-func (c *Call) ArgAt(i int) ast.Expr {
-	if c.Script == nil || i < 1 || i > len(c.Script.Args) {
-		return nil
-	}
-	return c.Script.Args[i-1]
-}
-
-// IsWrite reports whether the call writes or deletes its key.
-func (c *Call) IsWrite() bool {
-	switch c.Kind {
-	case Acquire, Set, Delete, Expire, CondDelete, CondSet:
-		return true
-	}
-	return false
-}
