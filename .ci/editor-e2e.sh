@@ -15,20 +15,10 @@
 # Env: LEASEVET_E2E_WORK  work directory (default: a temporary one, removed)
 set -euo pipefail
 
-ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-export GOWORK=off GOFLAGS=-mod=mod
-WORK=${LEASEVET_E2E_WORK:-}
-if [[ -z $WORK ]]; then
-	WORK=$(mktemp -d)
-	trap 'rm -rf "$WORK"' EXIT
-fi
-mkdir -p "$WORK"
+E2E_NAME=editor-e2e
+# shellcheck source=e2e-lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/e2e-lib.sh"
 CATEGORY=setnx-expire
-
-say() { printf 'editor-e2e: %s\n' "$*"; }
-fail() { printf 'editor-e2e: FAIL: %s\n' "$*" >&2; exit 1; }
-now() { date +%s.%N; }
-since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1fs", b - a }'; }
 
 if ! command -v nvim > /dev/null; then
 	say "installing neovim (apt)"

@@ -17,20 +17,10 @@
 #      GCL_VERSION        golangci-lint version (default v2.15.0)
 set -euo pipefail
 
-ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+E2E_NAME=plugin-e2e
+# shellcheck source=e2e-lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/e2e-lib.sh"
 GCL_VERSION=${GCL_VERSION:-v2.15.0}
-export GOWORK=off GOFLAGS=-mod=mod
-WORK=${LEASEVET_E2E_WORK:-}
-if [[ -z $WORK ]]; then
-	WORK=$(mktemp -d)
-	trap 'rm -rf "$WORK"' EXIT
-fi
-mkdir -p "$WORK"
-
-say() { printf 'plugin-e2e: %s\n' "$*"; }
-fail() { printf 'plugin-e2e: FAIL: %s\n' "$*" >&2; exit 1; }
-now() { date +%s.%N; }
-since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1fs", b - a }'; }
 
 # repoint_replace DIR: a copied module's relative replace of leasevet must
 # point at the checkout again.
