@@ -46,7 +46,7 @@ func checkClusterLock(ctx context.Context, t *testing.T, c *redis.ClusterClient,
 	t.Helper()
 	var lastFence int64
 	for round := 0; round < 3; round++ {
-		l, err := safelock.Obtain(ctx, c, key, 5*time.Second)
+		l, err := safelock.Obtain(ctx, c, key, 5*time.Second, safelock.WithFencing())
 		if err != nil {
 			t.Fatalf("Obtain %q: %v", key, err)
 		}

@@ -35,6 +35,7 @@ func Example() {
 
 	lock, err := safelock.Obtain(ctx, rdb, "report:2026-11", 10*time.Second,
 		safelock.WithWatchdog(),
+		safelock.WithFencing(),
 		safelock.WithRetry(safelock.ExponentialBackoff(10*time.Millisecond, time.Second)))
 	if errors.Is(err, safelock.ErrNotObtained) {
 		fmt.Println("someone else is building the report")
@@ -94,14 +95,14 @@ func ExampleLock_Fence() {
 	ctx := context.Background()
 	acct := &account{}
 
-	first, err := safelock.Obtain(ctx, rdb, "account:42", time.Minute)
+	first, err := safelock.Obtain(ctx, rdb, "account:42", time.Minute, safelock.WithFencing())
 	if err != nil {
 		log.Fatal(err)
 	}
 	delayedFence := first.Fence() // a write that is still in flight
 	_ = first.Release(ctx)
 
-	second, err := safelock.Obtain(ctx, rdb, "account:42", time.Minute)
+	second, err := safelock.Obtain(ctx, rdb, "account:42", time.Minute, safelock.WithFencing())
 	if err != nil {
 		log.Fatal(err)
 	}

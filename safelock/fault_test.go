@@ -263,7 +263,7 @@ func TestObtain_faultFailover(t *testing.T) {
 
 	// A first acquisition replicates the fence counter, as in a long-lived
 	// deployment.
-	warm, err := safelock.Obtain(ctx, pc, "job", time.Minute)
+	warm, err := safelock.Obtain(ctx, pc, "job", time.Minute, safelock.WithFencing())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -70,10 +70,10 @@ func (s *fencedStore) counts() (accepted, rejected, stale int) {
 	return s.accepted, s.rejected, s.stale
 }
 
-// obtainHolder obtains key and records the acquisition's time window.
+// obtainHolder obtains key with fencing and records the acquisition's time window.
 func obtainHolder(ctx context.Context, c safelock.Client, id int, key string, ttl time.Duration, opts ...safelock.Option) (*holder, error) {
 	asked := time.Now()
-	l, err := safelock.Obtain(ctx, c, key, ttl, opts...)
+	l, err := safelock.Obtain(ctx, c, key, ttl, append([]safelock.Option{safelock.WithFencing()}, opts...)...)
 	if err != nil {
 		return nil, err
 	}

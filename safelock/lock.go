@@ -26,21 +26,28 @@ type Lock struct {
 	token  string
 	fence  int64
 	cfg    *config
-
-	ctx    context.Context
-	cancel context.CancelCauseFunc
+	parent context.Context // Obtain's ctx: Context inherits its values
 
 	mu       sync.Mutex
 	ttl      time.Duration // of the last successful acquire or refresh
-	timer    *time.Timer   // fires at the danger-zone deadline
+	deadline time.Time     // the danger zone starts here
+	cause    error         // why the lease ended; nil while it is held
 	released bool
 	dog      *watchdog // nil when the watchdog is off
+
+	// Context is made on its first call, with a timer for the deadline, so
+	// that a lock whose holder never asks for it costs no timer: arming a
+	// runtime timer can wake the network poller, a system call on the
+	// acquire path.
+	ctx    context.Context
+	cancel context.CancelCauseFunc
+	timer  *time.Timer
 }
 
 // Obtain tries to acquire key for ttl, retrying as the RetryStrategy says
 // (default: once) within ctx. The acquire is one round trip: a plain
-// SET key token NX PX ttl without fencing, one script that also raises the
-// fence counter with fencing (the default). It returns ErrNotObtained when
+// SET key token NX PX ttl, or with WithFencing one script that also raises
+// the fence counter. It returns ErrNotObtained when
 // the key stayed held or ctx ended first (joined with ctx's error), and a
 // server's error reply as it is. The Lock's Context inherits ctx's values
 // but not its cancellation: ctx bounds the acquisition only.
@@ -119,13 +126,55 @@ func sleep(ctx context.Context, d time.Duration) error {
 // the moment before the acquire left, so time in flight shortens the local
 // lease instead of extending it past the server's.
 func newLock(parent context.Context, client Client, cfg *config, key, token string, fence int64, ttl time.Duration, sent time.Time) *Lock {
-	ctx, cancel := context.WithCancelCause(context.WithoutCancel(parent))
-	l := &Lock{client: client, key: key, token: token, fence: fence, cfg: cfg, ctx: ctx, cancel: cancel, ttl: ttl}
-	l.timer = time.AfterFunc(time.Until(sent.Add(ttl-cfg.margin)), func() { cancel(errDangerZone) })
+	l := &Lock{client: client, key: key, token: token, fence: fence, cfg: cfg, parent: parent,
+		ttl: ttl, deadline: sent.Add(ttl - cfg.margin)}
 	if cfg.watchdog {
+		l.Context() // the watchdog stops when it ends
 		l.dog = startWatchdog(l, cfg.renewEvery)
 	}
 	return l
+}
+
+// endedLocked reports why the lease ended as of now, or nil while it is
+// held. Once the deadline has passed the danger zone is recorded as the
+// cause, whether or not Context's timer has fired yet.
+func (l *Lock) endedLocked(now time.Time) error {
+	if l.cause == nil && !now.Before(l.deadline) {
+		l.endLocked(errDangerZone, now)
+	}
+	return l.cause
+}
+
+// end records that the lease ended for cause at time at, unless it had
+// already ended (before at, the danger zone counts first), and cancels
+// Context if it was made.
+func (l *Lock) end(cause error, at time.Time) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.endLocked(cause, at)
+}
+
+func (l *Lock) endLocked(cause error, at time.Time) {
+	if l.cause == nil {
+		if !at.Before(l.deadline) {
+			cause = errDangerZone
+		}
+		l.cause = cause
+	}
+	if l.cancel != nil {
+		l.timer.Stop()
+		l.cancel(l.cause)
+	}
+}
+
+// dangerZone is the deadline timer's function. A refresh may have moved
+// the deadline since the timer was armed; endedLocked checks the current one.
+func (l *Lock) dangerZone() {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.endedLocked(time.Now()) == nil {
+		l.timer.Reset(time.Until(l.deadline))
+	}
 }
 
 // Key returns the locked key ("" for a nil Lock).
@@ -147,7 +196,8 @@ func (l *Lock) Token() string {
 // Fence returns the fencing token of this acquisition: strictly greater than
 // the fence of every earlier acquisition of the key. Send it with every write
 // to the protected resource, which must reject a write whose fence is lower
-// than the highest it has accepted. It is 0 without fencing or for a nil Lock.
+// than the highest it has accepted. It is 0 without WithFencing or for a nil
+// Lock.
 func (l *Lock) Fence() int64 {
 	if l == nil {
 		return 0
@@ -158,12 +208,26 @@ func (l *Lock) Fence() int64 {
 // Context returns a context that is cancelled when the lease is released,
 // lost (a renewal found another owner), or enters the danger zone; its cause
 // (context.Cause) is ErrLeaseLost in the last two cases. Stop starting side
-// effects once it is done. A nil Lock returns an already cancelled context.
+// effects once it is done. It carries the values of Obtain's ctx but not its
+// cancellation. A nil Lock returns an already cancelled context.
 func (l *Lock) Context() context.Context {
 	if l == nil {
 		ctx, cancel := context.WithCancelCause(context.Background())
 		cancel(ErrNotObtained)
 		return ctx
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.ctx == nil {
+		parent := l.parent
+		if parent == nil {
+			parent = context.Background()
+		}
+		l.ctx, l.cancel = context.WithCancelCause(context.WithoutCancel(parent))
+		l.timer = time.AfterFunc(time.Until(l.deadline), l.dangerZone)
+		if cause := l.endedLocked(time.Now()); cause != nil {
+			l.endLocked(cause, time.Now()) // cancel it: the lease ended before it was made
+		}
 	}
 	return l.ctx
 }
@@ -203,17 +267,19 @@ func (l *Lock) Refresh(ctx context.Context, ttl time.Duration) error {
 
 // refresh is Refresh without argument checks, shared with the watchdog.
 func (l *Lock) refresh(ctx context.Context, ttl time.Duration) error {
-	if l.ctx.Err() != nil {
-		cause := context.Cause(l.ctx)
+	sent := time.Now()
+	l.mu.Lock()
+	cause := l.endedLocked(sent)
+	l.mu.Unlock()
+	if cause != nil {
 		if !errors.Is(cause, ErrLeaseLost) {
 			cause = fmt.Errorf("%w: %w", ErrLeaseLost, cause)
 		}
 		return fmt.Errorf("safelock: refresh %q: %w", l.key, cause)
 	}
-	sent := time.Now()
 	err := Refresh(ctx, l.client, l.key, l.token, ttl)
 	if errors.Is(err, ErrNotOwner) || errors.Is(err, ErrLeaseLost) {
-		l.cancel(fmt.Errorf("%w: %w", ErrLeaseLost, err))
+		l.end(fmt.Errorf("%w: %w", ErrLeaseLost, err), time.Now())
 		return err
 	}
 	if err != nil {
@@ -221,9 +287,12 @@ func (l *Lock) refresh(ctx context.Context, ttl time.Duration) error {
 	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	if !l.released && l.ctx.Err() == nil {
+	if !l.released && l.endedLocked(time.Now()) == nil {
 		l.ttl = ttl
-		l.timer.Reset(time.Until(sent.Add(ttl - l.cfg.margin)))
+		l.deadline = sent.Add(ttl - l.cfg.margin)
+		if l.timer != nil {
+			l.timer.Reset(time.Until(l.deadline))
+		}
 	}
 	return nil
 }
@@ -244,11 +313,11 @@ func (l *Lock) Release(ctx context.Context) error {
 	}
 	l.released = true
 	dog := l.dog
-	l.timer.Stop()
 	l.mu.Unlock()
+	called := time.Now()
 	if dog != nil {
 		dog.stopAndWait()
 	}
-	defer l.cancel(errReleased)
+	defer l.end(errReleased, called)
 	return Release(ctx, l.client, l.key, l.token)
 }

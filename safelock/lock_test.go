@@ -14,10 +14,11 @@ import (
 	"github.com/redis/go-redis/v9"
 )
 
+// Without WithFencing, the acquire is one SET NX PX and leaves nothing behind.
 func TestObtain_plainSetNX(t *testing.T) {
 	c, rec, inspect := recordedClient(t)
 	ctx := testCtx(t)
-	l, err := safelock.Obtain(ctx, c, "k", 1500*time.Millisecond, safelock.WithoutFencing())
+	l, err := safelock.Obtain(ctx, c, "k", 1500*time.Millisecond)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -31,16 +32,26 @@ func TestObtain_plainSetNX(t *testing.T) {
 	if v := inspect.Get(ctx, "k").Val(); v != l.Token() {
 		t.Fatalf("key = %q; want the token %q", v, l.Token())
 	}
+	if err := l.Release(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if keys := inspect.Keys(ctx, "*").Val(); len(keys) != 0 {
+		t.Fatalf("keys left after an unfenced lock's release: %q", keys)
+	}
+	// A key whose braces allow no same-slot fence key is fine unfenced.
+	if _, err := safelock.Obtain(ctx, c, "a}b", time.Minute); err != nil {
+		t.Fatalf("Obtain %q without fencing = %v", "a}b", err)
+	}
 }
 
 func TestObtain_fencedOneScript(t *testing.T) {
 	c, rec, inspect := recordedClient(t)
 	ctx := testCtx(t)
-	if _, err := safelock.Obtain(ctx, c, "warm", time.Minute); err != nil {
+	if _, err := safelock.Obtain(ctx, c, "warm", time.Minute, safelock.WithFencing()); err != nil {
 		t.Fatal(err) // loads the script, so the measured call is one EVALSHA
 	}
 	rec.names()
-	l, err := safelock.Obtain(ctx, c, "k", time.Minute)
+	l, err := safelock.Obtain(ctx, c, "k", time.Minute, safelock.WithFencing())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,12 +71,12 @@ func TestObtain_fencedOneScript(t *testing.T) {
 func TestObtain_notObtained(t *testing.T) {
 	c, _, inspect := recordedClient(t)
 	ctx := testCtx(t)
-	held, err := safelock.Obtain(ctx, c, "k", time.Minute)
+	held, err := safelock.Obtain(ctx, c, "k", time.Minute, safelock.WithFencing())
 	if err != nil {
 		t.Fatal(err)
 	}
 	for i := 0; i < 3; i++ {
-		_, err := safelock.Obtain(ctx, c, "k", time.Minute)
+		_, err := safelock.Obtain(ctx, c, "k", time.Minute, safelock.WithFencing())
 		if !errors.Is(err, safelock.ErrNotObtained) {
 			t.Fatalf("second Obtain = %v; want ErrNotObtained", err)
 		}
@@ -81,7 +92,7 @@ func TestObtain_fencesIncrease(t *testing.T) {
 	ctx := testCtx(t)
 	var last int64
 	for i := 0; i < 20; i++ {
-		l, err := safelock.Obtain(ctx, c, "{order:1}", time.Minute)
+		l, err := safelock.Obtain(ctx, c, "{order:1}", time.Minute, safelock.WithFencing())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -106,7 +117,7 @@ func TestObtain_fenceCounterAheadOfClock(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i := int64(1); i <= 3; i++ {
-		l, err := safelock.Obtain(ctx, c, "k", time.Minute)
+		l, err := safelock.Obtain(ctx, c, "k", time.Minute, safelock.WithFencing())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -123,7 +134,7 @@ func TestObtain_fenceCounterAheadOfClock(t *testing.T) {
 	if err := inspect.Set(ctx, "{k}:fence", 5, 0).Err(); err != nil {
 		t.Fatal(err)
 	}
-	l, err := safelock.Obtain(ctx, c, "k", time.Minute)
+	l, err := safelock.Obtain(ctx, c, "k", time.Minute, safelock.WithFencing())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -141,16 +152,16 @@ func TestObtain_fenceKeyHashTag(t *testing.T) {
 		"{user:7}:job": "{user:7}:job:fence",
 		"a{b":          "{a{b}:fence",
 	} {
-		if _, err := safelock.Obtain(ctx, c, key, time.Minute); err != nil {
+		if _, err := safelock.Obtain(ctx, c, key, time.Minute, safelock.WithFencing()); err != nil {
 			t.Fatalf("Obtain %q: %v", key, err)
 		}
 		if inspect.Exists(ctx, fenceKey).Val() != 1 {
 			t.Errorf("lock %q: fence key %q missing", key, fenceKey)
 		}
 	}
-	_, err := safelock.Obtain(ctx, c, "a}b", time.Minute)
+	_, err := safelock.Obtain(ctx, c, "a}b", time.Minute, safelock.WithFencing())
 	if err == nil {
-		t.Fatal(`Obtain "a}b" succeeded; no same-slot fence key exists`)
+		t.Fatal(`fenced Obtain "a}b" succeeded; no same-slot fence key exists`)
 	}
 	if _, err := safelock.Obtain(ctx, c, "a}b", time.Minute, safelock.WithFenceKey("a}b:f")); err != nil {
 		t.Fatalf("Obtain with WithFenceKey = %v", err)
@@ -240,7 +251,7 @@ func TestObtain_contextEndsMidCall(t *testing.T) {
 	})
 	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
 	defer cancel()
-	_, err := safelock.Obtain(ctx, c, "k", time.Minute, safelock.WithoutFencing())
+	_, err := safelock.Obtain(ctx, c, "k", time.Minute)
 	if !errors.Is(err, safelock.ErrNotObtained) || !errors.Is(err, context.DeadlineExceeded) {
 		t.Fatalf("Obtain = %v; want ErrNotObtained and DeadlineExceeded", err)
 	}
@@ -255,11 +266,11 @@ func TestObtain_contextEndsMidCall(t *testing.T) {
 func TestObtain_limitRetry(t *testing.T) {
 	c, rec, _ := recordedClient(t)
 	ctx := testCtx(t)
-	if _, err := safelock.Obtain(ctx, c, "k", time.Minute, safelock.WithoutFencing()); err != nil {
+	if _, err := safelock.Obtain(ctx, c, "k", time.Minute); err != nil {
 		t.Fatal(err)
 	}
 	rec.names()
-	_, err := safelock.Obtain(ctx, c, "k", time.Minute, safelock.WithoutFencing(),
+	_, err := safelock.Obtain(ctx, c, "k", time.Minute,
 		safelock.WithRetry(safelock.LimitRetry(safelock.LinearBackoff(time.Millisecond), 3)))
 	if !errors.Is(err, safelock.ErrNotObtained) {
 		t.Fatalf("Obtain = %v; want ErrNotObtained", err)
@@ -392,6 +403,89 @@ func TestLock_ContextDangerZone(t *testing.T) {
 	}
 }
 
+// Context is made on its first call. A holder that asks for it only after
+// the lease ended gets a context that is already cancelled, with the cause
+// of whatever ended the lease first.
+func TestLock_ContextMadeLate(t *testing.T) {
+	c, rec, inspect := recordedClient(t)
+	ctx := testCtx(t)
+	type ending struct {
+		name  string
+		end   func(l *safelock.Lock)
+		cause error
+	}
+	endings := []ending{
+		{"danger zone", func(l *safelock.Lock) { time.Sleep(400 * time.Millisecond) }, safelock.ErrLeaseLost},
+		{"released", func(l *safelock.Lock) {
+			if err := l.Release(ctx); err != nil {
+				t.Fatal(err)
+			}
+		}, context.Canceled},
+		{"lost", func(l *safelock.Lock) {
+			inspect.Set(ctx, l.Key(), "usurper", time.Minute)
+			if err := l.Refresh(ctx, time.Minute); !errors.Is(err, safelock.ErrNotOwner) {
+				t.Fatalf("Refresh of a lost lock = %v; want ErrNotOwner", err)
+			}
+		}, safelock.ErrNotOwner},
+	}
+	for _, e := range endings {
+		t.Run(e.name, func(t *testing.T) {
+			key := "late:" + e.name
+			ttl := time.Minute
+			if e.name == "danger zone" {
+				ttl = 500 * time.Millisecond
+			}
+			l, err := safelock.Obtain(ctx, c, key, ttl, safelock.WithDangerZone(ttl-200*time.Millisecond))
+			if err != nil {
+				t.Fatal(err)
+			}
+			e.end(l)
+			if l.Context().Err() == nil {
+				t.Fatal("Context made after the lease ended is not cancelled")
+			}
+			if cause := context.Cause(l.Context()); !errors.Is(cause, e.cause) {
+				t.Fatalf("cause = %v; want %v", cause, e.cause)
+			}
+			rec.names() // forget the commands so far
+			if err := l.Refresh(ctx, time.Minute); !errors.Is(err, safelock.ErrLeaseLost) {
+				t.Fatalf("Refresh after the lease ended = %v; want ErrLeaseLost", err)
+			}
+			if sent := rec.names(); len(sent) != 0 {
+				t.Fatalf("Refresh after the lease ended sent %v", sent)
+			}
+		})
+	}
+}
+
+// A refresh moves the deadline of a Context made later, and of one made
+// earlier, whose timer is re-armed.
+func TestLock_ContextFollowsRefresh(t *testing.T) {
+	c, _, _ := recordedClient(t)
+	ctx := testCtx(t)
+	const ttl = 600 * time.Millisecond
+	early, err := safelock.Obtain(ctx, c, "early", ttl, safelock.WithDangerZone(100*time.Millisecond))
+	if err != nil {
+		t.Fatal(err)
+	}
+	late, err := safelock.Obtain(ctx, c, "late", ttl, safelock.WithDangerZone(100*time.Millisecond))
+	if err != nil {
+		t.Fatal(err)
+	}
+	earlyCtx := early.Context()
+	for _, l := range []*safelock.Lock{early, late} {
+		if err := l.Refresh(ctx, time.Minute); err != nil {
+			t.Fatal(err)
+		}
+	}
+	time.Sleep(ttl)
+	if earlyCtx.Err() != nil {
+		t.Fatalf("Context made before the refresh ended at the old deadline: %v", context.Cause(earlyCtx))
+	}
+	if late.Context().Err() != nil {
+		t.Fatalf("Context made after the refresh ended: %v", context.Cause(late.Context()))
+	}
+}
+
 // The watchdog keeps a short lease alive well past its TTL.
 func TestLock_watchdogRenews(t *testing.T) {
 	c, _, inspect := recordedClient(t)
@@ -465,7 +559,7 @@ func TestLock_ReleaseWaitsForWatchdog(t *testing.T) {
 		}
 		return false, nil
 	})
-	l, err := safelock.Obtain(ctx, c, "k", 1500*time.Millisecond, safelock.WithWatchdog(), safelock.WithoutFencing())
+	l, err := safelock.Obtain(ctx, c, "k", 1500*time.Millisecond, safelock.WithWatchdog())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -498,8 +592,8 @@ func isRenewal(cmd redis.Cmder) bool {
 	return false
 }
 
-// Without the watchdog, Obtain starts no goroutine: the danger-zone deadline
-// is a timer.
+// Without the watchdog, Obtain starts no goroutine, even once Context is
+// called: the danger-zone deadline is a timer.
 func TestObtain_noGoroutineWithoutWatchdog(t *testing.T) {
 	c, _, _ := recordedClient(t)
 	ctx := testCtx(t)
@@ -513,6 +607,7 @@ func TestObtain_noGoroutineWithoutWatchdog(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		_ = l.Context() // arms the deadline timer
 		locks = append(locks, l)
 	}
 	if after := runtime.NumGoroutine(); after-before > 20 {

@@ -33,17 +33,22 @@ func WithWatchdog() Option {
 	return func(c *config) { c.watchdog = true }
 }
 
-// WithoutFencing turns fencing off: the acquire becomes one plain
-// SET NX PX and Fence returns 0.
-func WithoutFencing() Option {
-	return func(c *config) { c.fencing = false }
+// WithFencing makes the acquisition issue a fencing token, Lock.Fence:
+// strictly greater for every new acquisition of the key. The acquire becomes
+// one script that sets the key and raises a fence counter kept in a second
+// key in the same cluster slot (see WithFenceKey); the counter key is not
+// deleted on release, so fenced locks leave one small key per lock name.
+// Without fencing the acquire is one plain SET NX PX and Fence returns 0.
+func WithFencing() Option {
+	return func(c *config) { c.fencing = true }
 }
 
-// WithFenceKey sets the key of the fence counter. It must hash to the lock
-// key's cluster slot (share its {hash tag}). The default is the lock key with
-// ":fence" appended, inside a hash tag if the lock key has none.
+// WithFenceKey turns fencing on with key as the fence counter. It must hash
+// to the lock key's cluster slot (share its {hash tag}). The default is the
+// lock key with ":fence" appended, inside a hash tag if the lock key has
+// none.
 func WithFenceKey(key string) Option {
-	return func(c *config) { c.fenceKey = key }
+	return func(c *config) { c.fencing, c.fenceKey = true, key }
 }
 
 // WithDangerZone sets the safety margin: Context is cancelled at
@@ -57,7 +62,7 @@ func WithDangerZone(margin time.Duration) Option {
 
 // newConfig applies opts and validates them against key and ttl.
 func newConfig(key string, ttl time.Duration, opts []Option) (*config, error) {
-	c := &config{retry: NoRetry(), fencing: true}
+	c := &config{retry: NoRetry()}
 	for _, o := range opts {
 		if o != nil {
 			o(c)
@@ -94,7 +99,7 @@ func defaultFenceKey(key string) (string, error) {
 	}
 	if strings.Contains(key, "}") {
 		return "", errors.New("cannot derive a fence key in the same cluster slot as " +
-			fmt.Sprintf("%q: use WithFenceKey or WithoutFencing", key))
+			fmt.Sprintf("%q: name one with WithFenceKey", key))
 	}
 	return "{" + key + "}:fence", nil
 }

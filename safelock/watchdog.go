@@ -37,6 +37,7 @@ func (w *watchdog) stopAndWait() {
 // Context is cancelled (the danger zone passed without a renewal).
 func (w *watchdog) run(ctx context.Context, l *Lock, every time.Duration) {
 	defer close(w.done)
+	ended := l.Context().Done()
 	wait := every
 	for {
 		t := time.NewTimer(wait)
@@ -44,7 +45,7 @@ func (w *watchdog) run(ctx context.Context, l *Lock, every time.Duration) {
 		case <-ctx.Done():
 			t.Stop()
 			return
-		case <-l.ctx.Done():
+		case <-ended:
 			t.Stop()
 			return
 		case <-t.C:

@@ -49,7 +49,7 @@ var impls = []impl{
 		}
 	}},
 	{"safelock", safelockPair()},
-	{"safelock-nofence", safelockPair(safelock.WithoutFencing())},
+	{"safelock-fenced", safelockPair(safelock.WithFencing())},
 	{"bsm-redislock", func(c *redis.Client) pairFunc {
 		locker := redislock.New(c)
 		return func(ctx context.Context, key string) (bool, error) {
