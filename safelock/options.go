@@ -44,9 +44,9 @@ func WithFencing() Option {
 }
 
 // WithFenceKey turns fencing on with key as the fence counter. It must hash
-// to the lock key's cluster slot (share its {hash tag}). The default is the
-// lock key with ":fence" appended, inside a hash tag if the lock key has
-// none.
+// to the lock key's cluster slot (share its {hash tag}). Without it,
+// WithFencing uses the lock key with ":fence" appended, inside a hash tag if
+// the lock key has none.
 func WithFenceKey(key string) Option {
 	return func(c *config) { c.fencing, c.fenceKey = true, key }
 }
