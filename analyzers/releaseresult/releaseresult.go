@@ -4,7 +4,6 @@ import (
 	_ "embed"
 	"go/ast"
 	"go/types"
-	"regexp"
 
 	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
 	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
@@ -227,13 +226,13 @@ func acquires(op *lockmodel.Op) bool {
 
 // integerReturn matches a Lua return of an integer literal: return 0,
 // return -1.
-var integerReturn = regexp.MustCompile(`\breturn\s*\(?\s*-?[0-9]+\b`)
+var integerReturn = analysisutil.LazyRegexp(`\breturn\s*\(?\s*-?[0-9]+\b`)
 
 // repliesInteger reports whether a script answers with an integer literal
 // on some path (the mismatch path of the usual release script). A script
 // that answers a mismatch with nil or false instead reaches go-redis as
 // the error redis.Nil, so checking the error alone does see the mismatch.
-func repliesInteger(src string) bool { return integerReturn.MatchString(src) }
+func repliesInteger(src string) bool { return integerReturn().MatchString(src) }
 
 // redigoConverters are redigo's reply helpers: redis.Int(c.Do(...)) has
 // the reply's answer.

@@ -1,14 +1,15 @@
 package keyid
 
 import (
-	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
 )
 
 // variablePart matches a parameter or field identity. A method's parameter
 // is p((*pkg.T).Method#i), with one level of parentheses inside.
-var variablePart = regexp.MustCompile(`\b[pf]\((?:[^()]|\([^()]*\))*\)|\$\{\d+\}`)
+var variablePart = analysisutil.LazyRegexp(`\b[pf]\((?:[^()]|\([^()]*\))*\)|\$\{\d+\}`)
 
 // Family returns the key family of an identity: its constant parts kept and
 // its parameter and field parts replaced by $, so that "lock:"+name in
@@ -24,7 +25,7 @@ func Family(id string) string {
 			out = append(out, part)
 			continue
 		}
-		out = append(out, variablePart.ReplaceAllLiteralString(part, "$"))
+		out = append(out, variablePart().ReplaceAllLiteralString(part, "$"))
 	}
 	return strings.Join(out, "+")
 }
@@ -58,7 +59,7 @@ func IsField(id string) bool {
 // identities of the call's arguments; ok is false when one is unknown.
 func Substitute(template string, args []string) (string, bool) {
 	ok := true
-	out := placeholder.ReplaceAllStringFunc(template, func(m string) string {
+	out := placeholder().ReplaceAllStringFunc(template, func(m string) string {
 		i, err := strconv.Atoi(m[2 : len(m)-1])
 		if err != nil || i >= len(args) || args[i] == "" {
 			ok = false
@@ -72,7 +73,7 @@ func Substitute(template string, args []string) (string, bool) {
 	return joinParts(splitTop(out)...), true
 }
 
-var placeholder = regexp.MustCompile(`\$\{\d+\}`)
+var placeholder = analysisutil.LazyRegexp(`\$\{\d+\}`)
 
 // Placeholder renders parameter i in a summary template.
 func Placeholder(i int) string { return "${" + strconv.Itoa(i) + "}" }

@@ -16,10 +16,10 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"regexp"
 	"strconv"
 	"strings"
 
+	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
 	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
 	"golang.org/x/tools/go/types/typeutil"
 )
@@ -205,7 +205,7 @@ func (r *Resolver) call(call *ast.CallExpr, depth int) string {
 	return "c(" + fn.FullName() + ")(" + strings.Join(args, ",") + ")"
 }
 
-var verb = regexp.MustCompile(`%[sdv]`)
+var verb = analysisutil.LazyRegexp(`%[sdv]`)
 
 // sprintf rewrites fmt.Sprintf("lock:%s:%d", a, b) as "lock:"+a+":"+b when
 // every verb is %s, %d or %v.
@@ -217,11 +217,11 @@ func (r *Resolver) sprintf(call *ast.CallExpr, depth int) string {
 	if !ok {
 		return ""
 	}
-	plain := verb.ReplaceAllString(format, "")
+	plain := verb().ReplaceAllString(format, "")
 	if strings.Contains(strings.ReplaceAll(plain, "%%", ""), "%") {
 		return ""
 	}
-	texts := verb.Split(format, -1)
+	texts := verb().Split(format, -1)
 	if len(texts)-1 != len(call.Args)-1 {
 		return ""
 	}

@@ -4,10 +4,10 @@ import (
 	"fmt"
 	"go/ast"
 	"go/types"
-	"regexp"
 	"strconv"
 	"strings"
 
+	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
 	"github.com/leasevet/leasevet/analyzers/internal/keyid"
 	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
 )
@@ -290,7 +290,7 @@ func (m *Model) exportSummaries() {
 // keyArg returns the argument a summary's key template consists of, when
 // it is exactly one parameter ("${1}"), or nil.
 func keyArg(call *ast.CallExpr, template string) ast.Expr {
-	if !placeholderOnly.MatchString(template) {
+	if !placeholderOnly().MatchString(template) {
 		return nil
 	}
 	i, err := strconv.Atoi(template[2 : len(template)-1])
@@ -300,4 +300,4 @@ func keyArg(call *ast.CallExpr, template string) ast.Expr {
 	return argAt(call, i)
 }
 
-var placeholderOnly = regexp.MustCompile(`^\$\{\d+\}$`)
+var placeholderOnly = analysisutil.LazyRegexp(`^\$\{\d+\}$`)

@@ -50,7 +50,7 @@ func IsSourceFunc(fn *types.Func) bool {
 	if _, ok := lookup(sourceFuncs, funcName(fn)); ok {
 		return true
 	}
-	return goroutineIDName.MatchString(fn.Name())
+	return goroutineIDName().MatchString(fn.Name())
 }
 
 // Scalar reports whether values of type t are copied on use and can be a

@@ -2,8 +2,9 @@ package provenance
 
 import (
 	"go/types"
-	"regexp"
 	"strings"
+
+	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
 )
 
 // Functions are named "pkg/path.Func" or "pkg/path.Type.Method" (the form
@@ -122,7 +123,7 @@ var bufferWriters = map[string]bool{
 // goroutineIDName matches the helpers programs write to read the current
 // goroutine or thread id (usually by parsing runtime.Stack): per process
 // and reused, never unique per acquisition.
-var goroutineIDName = regexp.MustCompile(`(?i)^(get)?_?(cur|current)?_?(goroutine|go|thread|routine)_?id(str|string)?$`)
+var goroutineIDName = analysisutil.LazyRegexp(`(?i)^(get)?_?(cur|current)?_?(goroutine|go|thread|routine)_?id(str|string)?$`)
 
 // funcName returns fn's name in the table form.
 func funcName(fn *types.Func) string {

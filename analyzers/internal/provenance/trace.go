@@ -401,7 +401,7 @@ func (w *walker) call(c *ssa.CallCommon, index int, at token.Pos, depth int) []S
 	if k, ok := lookup(sourceFuncs, name); ok {
 		return []Source{{Kind: k, Desc: desc, Pos: at}}
 	}
-	if goroutineIDName.MatchString(obj.Name()) {
+	if goroutineIDName().MatchString(obj.Name()) {
 		return []Source{{Kind: Instance, Desc: desc + " (a goroutine or thread id)", Pos: at}}
 	}
 	if mode, ok := lookup(passFuncs, name); ok {
