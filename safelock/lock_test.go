@@ -431,11 +431,11 @@ func TestLock_ContextMadeLate(t *testing.T) {
 	for _, e := range endings {
 		t.Run(e.name, func(t *testing.T) {
 			key := "late:" + e.name
-			ttl := time.Minute
+			ttl, margin := time.Minute, 6*time.Second // a deadline far away
 			if e.name == "danger zone" {
-				ttl = 500 * time.Millisecond
+				ttl, margin = 500*time.Millisecond, 300*time.Millisecond
 			}
-			l, err := safelock.Obtain(ctx, c, key, ttl, safelock.WithDangerZone(ttl-200*time.Millisecond))
+			l, err := safelock.Obtain(ctx, c, key, ttl, safelock.WithDangerZone(margin))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -462,7 +462,7 @@ func TestLock_ContextMadeLate(t *testing.T) {
 func TestLock_ContextFollowsRefresh(t *testing.T) {
 	c, _, _ := recordedClient(t)
 	ctx := testCtx(t)
-	const ttl = 600 * time.Millisecond
+	const ttl = 1500 * time.Millisecond // the refreshes must land within 1.4s
 	early, err := safelock.Obtain(ctx, c, "early", ttl, safelock.WithDangerZone(100*time.Millisecond))
 	if err != nil {
 		t.Fatal(err)
