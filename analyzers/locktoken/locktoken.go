@@ -4,7 +4,6 @@ import (
 	_ "embed"
 	"go/ast"
 	"go/token"
-	"regexp"
 	"strings"
 
 	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
@@ -60,14 +59,10 @@ func run(pass *analysis.Pass) (any, error) {
 
 // tokenWrites returns the lock value writes of the package.
 func tokenWrites(m *lockmodel.Model) []tokenWrite {
-	names, err := regexp.Compile(lockmodel.Current().LockNames)
-	if err != nil {
-		return nil // the flag was validated when set
-	}
 	var out []tokenWrite
 	for _, fn := range m.Funcs {
 		for _, op := range fn.Ops {
-			if w, ok := tokenWriteOf(m, op, names); ok {
+			if w, ok := tokenWriteOf(m, op); ok {
 				out = append(out, w)
 			}
 		}
@@ -75,13 +70,13 @@ func tokenWrites(m *lockmodel.Model) []tokenWrite {
 	return out
 }
 
-func tokenWriteOf(m *lockmodel.Model, op *lockmodel.Op, names *regexp.Regexp) (tokenWrite, bool) {
+func tokenWriteOf(m *lockmodel.Model, op *lockmodel.Op) (tokenWrite, bool) {
 	if op.Func.Test {
 		return tokenWrite{}, false // tests write fixed values on purpose, to play another holder
 	}
 	switch op.Kind {
 	case redisapi.Acquire:
-		if op.Value == nil || !judgedHere(op) || !isLockKey(m, op, names) {
+		if op.Value == nil || !judgedHere(op) || !isLockKey(m, op) {
 			return tokenWrite{}, false
 		}
 		return tokenWrite{op: op, value: op.Value, what: op.Method}, true
@@ -113,18 +108,18 @@ func judgedHere(op *lockmodel.Op) bool {
 // the key or the acquiring function. A receiver type's name alone (a
 // Locker type with a MarkProcessed method) does not make a dedup marker a
 // lock, and a constant value is normal for a marker.
-func isLockKey(m *lockmodel.Model, op *lockmodel.Op, names *regexp.Regexp) bool {
+func isLockKey(m *lockmodel.Model, op *lockmodel.Op) bool {
 	if op.Via != nil && op.Via.Settled && strings.Contains(op.Via.Key, "${") {
 		return true
 	}
 	if !m.IsLockKey(op) {
 		return false
 	}
-	if m.HasReleaseEvidence(op) || names.MatchString(op.Func.Decl.Name.Name) {
+	if m.HasReleaseEvidence(op) || m.IsLockName(op.Func.Decl.Name.Name) {
 		return true
 	}
 	for _, c := range keyid.Constants(op.KeyID) {
-		if names.MatchString(c) {
+		if m.IsLockName(c) {
 			return true
 		}
 	}

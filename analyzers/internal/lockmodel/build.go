@@ -218,3 +218,7 @@ func newLockNamer(expr string) lockNamer {
 }
 
 func (l lockNamer) matches(s string) bool { return s != "" && l.re.MatchString(s) }
+
+// IsLockName reports whether s, a name or a key's constant part, marks a
+// lock under -lock-names. The expression is compiled once per model.
+func (m *Model) IsLockName(s string) bool { return m.lockNames.matches(s) }
