@@ -54,7 +54,7 @@ func bareDelete(m *lockmodel.Model, op *lockmodel.Op) *lockmodel.Op {
 	if m.GetCompareBefore(op) != nil {
 		return nil // get-del, getdel's
 	}
-	if o := m.Origin(op); o != nil && bareDelete(m, o) != nil {
+	if m.ReportedInWrapper(op, func(o *lockmodel.Op) bool { return bareDelete(m, o) != nil }) {
 		return nil // reported in the wrapper, where the delete is
 	}
 	acq := m.AcquireFor(op)
@@ -151,5 +151,6 @@ func checkBareDelete(pass *analysis.Pass, m *lockmodel.Model, op, acq *lockmodel
 			d.SuggestedFixes = []analysis.SuggestedFix{fix}
 		}
 	}
+	d.Related = append(d.Related, m.CallerRelated(op)...)
 	m.Report(pass, d)
 }

@@ -51,7 +51,7 @@ func bareRenewal(m *lockmodel.Model, op *lockmodel.Op) *lockmodel.Op {
 	if lockmodel.SplitAcquireExpire(op) || inAcquireSequence(op) || m.GetCompareBefore(op) != nil {
 		return nil // setnxexpire's, part of the acquire, or getdel's
 	}
-	if o := m.Origin(op); o != nil && bareRenewal(m, o) != nil {
+	if m.ReportedInWrapper(op, func(o *lockmodel.Op) bool { return bareRenewal(m, o) != nil }) {
 		return nil // reported in the wrapper, where the renewal is
 	}
 	return m.AcquireFor(op)
@@ -144,5 +144,6 @@ func checkBareRenewal(pass *analysis.Pass, m *lockmodel.Model, op, acq *lockmode
 			d.SuggestedFixes = []analysis.SuggestedFix{fix}
 		}
 	}
+	d.Related = append(d.Related, m.CallerRelated(op)...)
 	m.Report(pass, d)
 }

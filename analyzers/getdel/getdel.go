@@ -90,6 +90,7 @@ func checkOp(pass *analysis.Pass, m *lockmodel.Model, op *lockmodel.Op) {
 			d.SuggestedFixes = []analysis.SuggestedFix{fix}
 		}
 	}
+	d.Related = append(d.Related, m.CallerRelated(op)...)
 	m.Report(pass, d)
 }
 

@@ -67,6 +67,11 @@ func finding(m *lockmodel.Model, acq *lockmodel.Op) (exp *lockmodel.Op, noTTL bo
 	if exp := lockmodel.ExpireAfter(acq); exp != nil {
 		return exp, false
 	}
+	for _, in := range m.Instances(acq) {
+		if lockmodel.ExpireAfter(in) != nil || m.HasTTLSomewhere(in) {
+			return nil, false // a helper's acquire that a caller gives a TTL
+		}
+	}
 	return nil, m.IsLockKey(acq) && !m.HasTTLSomewhere(acq)
 }
 
@@ -105,6 +110,7 @@ func checkNoTTL(pass *analysis.Pass, m *lockmodel.Model, acq *lockmodel.Op) {
 		Category: "no-ttl",
 		Message: acq.Method + " acquires lock key " + m.KeyText(acq) +
 			" with no TTL and nothing ever sets one: if the holder crashes, the lock is never released; pass a TTL to the acquire",
+		Related: m.CallerRelated(acq),
 	})
 }
 

@@ -105,6 +105,13 @@ func (r *Resolver) ident(id *ast.Ident, depth int) string {
 	return fmt.Sprintf("v(%d)", v.Pos())
 }
 
+// IsParam reports whether v is a parameter of a function or method of the
+// package.
+func (r *Resolver) IsParam(v *types.Var) bool {
+	fn, i, ok := r.paramIndex(v)
+	return ok && fn != "" && i >= 0
+}
+
 // paramIndex finds the function whose parameter (or receiver, index -1) v is.
 func (r *Resolver) paramIndex(v *types.Var) (string, int, bool) {
 	fnObj := r.enclosingFunc(v)

@@ -24,15 +24,20 @@ import (
 // Settings are leasevet's options; the flags of every leasevet analyzer and
 // the golangci-lint plugin's settings fill the same value.
 type Settings struct {
-	// LockNames matches names that are lock evidence: a key's constant
-	// part, or the name of the function or type that uses the key.
+	// LockNames matches the words of names that are lock evidence: a
+	// key's constant part, or the name of the function, type or parameter
+	// that uses the key. Names are split into words (camelCase,
+	// snake_case, kebab-case, ":", ".", "/") and each word is matched
+	// alone, so that IndexBlock and "indexed-block:" are not lock names.
 	LockNames string `json:"lock-names"`
 	// TokenFuncs names extra functions ("pkg/path.Func" or
 	// "pkg/path.Type.Method") whose results are unique per acquisition.
 	TokenFuncs []string `json:"token-funcs"`
 }
 
-const defaultLockNames = `(?i)lock|mutex|mtx`
+// defaultLockNames is matched against each word of a name, whole: the
+// RULES.md list of lock words.
+const defaultLockNames = `(?i)^(lock|locks|locked|locker|lockers|locking|unlock|unlocks|unlocked|unlocking|trylock|relock|redlock|mutex|mutexes|mtx)$`
 
 var settings = Settings{LockNames: defaultLockNames}
 
@@ -41,7 +46,7 @@ var Flags = newFlags()
 
 func newFlags() flag.FlagSet {
 	fs := flag.NewFlagSet("leasevet", flag.ContinueOnError)
-	fs.Var(regexpFlag{&settings.LockNames}, "lock-names", "regexp of names that mark a key as a lock (in its constant part, or the enclosing function or type name)")
+	fs.Var(regexpFlag{&settings.LockNames}, "lock-names", "regexp matched against each word of a name (camelCase, snake_case, kebab-case, \":\" split) that marks a key as a lock: in the key's constant part, or the name of the function, type or parameter that acquires or releases it")
 	fs.Var(listFlag{&settings.TokenFuncs}, "token-funcs", "comma-separated functions (pkg/path.Func or pkg/path.Type.Method) whose results are unique lock tokens")
 	return *fs
 }

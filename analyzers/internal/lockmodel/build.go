@@ -3,7 +3,6 @@ package lockmodel
 import (
 	"go/ast"
 	"go/types"
-	"regexp"
 	"strings"
 
 	"github.com/leasevet/leasevet/analyzers/internal/keyid"
@@ -21,6 +20,7 @@ func build(pass *analysis.Pass) (*Model, error) {
 	m.summarizeLocal()
 	m.collectOps()
 	m.linkOrigins()
+	m.linkInstances()
 	m.indexKeys()
 	m.exportSummaries()
 	m.ignores = parseDirectives(pass)
@@ -205,20 +205,3 @@ func assignUse(as *ast.AssignStmt, call ast.Node) Use {
 	}
 	return Used
 }
-
-// lockNamer tells lock names from others.
-type lockNamer struct{ re *regexp.Regexp }
-
-func newLockNamer(expr string) lockNamer {
-	re, err := regexp.Compile(expr)
-	if err != nil {
-		re = regexp.MustCompile(defaultLockNames) // the flag validated it already
-	}
-	return lockNamer{re}
-}
-
-func (l lockNamer) matches(s string) bool { return s != "" && l.re.MatchString(s) }
-
-// IsLockName reports whether s, a name or a key's constant part, marks a
-// lock under -lock-names. The expression is compiled once per model.
-func (m *Model) IsLockName(s string) bool { return m.lockNames.matches(s) }

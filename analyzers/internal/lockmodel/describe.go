@@ -1,5 +1,7 @@
 package lockmodel
 
+import "golang.org/x/tools/go/analysis"
+
 // CallText names op's call for messages: the method or function called,
 // and for a wrapper the command it sends and where ("Unlock (DEL at
 // redis.go:31)"), so that the reader can find the command itself.
@@ -13,3 +15,14 @@ func (m *Model) CallText(op *Op) string {
 // IsAcquire reports whether op writes its key only if absent (SET NX,
 // SETNX, a script that does SET NX).
 func IsAcquire(op *Op) bool { return isAcquire(op) }
+
+// CallerRelated returns, for a helper's command judged through its calls
+// (see ProvingCall), the call that proves the key a lock, as related
+// information for the diagnostic at the command.
+func (m *Model) CallerRelated(op *Op) []analysis.RelatedInformation {
+	p := m.ProvingCall(op)
+	if p == nil || m.isLockKeyID(op.KeyID, op.Family) {
+		return nil
+	}
+	return []analysis.RelatedInformation{{Pos: p.Pos(), End: p.Expr.End(), Message: "called here with lock key " + m.KeyText(p)}}
+}

@@ -1,6 +1,8 @@
 package lockmodel
 
 import (
+	"go/ast"
+
 	"github.com/leasevet/leasevet/analyzers/internal/keyid"
 	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
 )
@@ -70,7 +72,7 @@ func isReleaseOrRenewal(op *Op) bool {
 		return true
 	case redisapi.Script:
 		if op.Lua == nil {
-			return false
+			return op.Via != nil && op.Via.Owner // a wrapper's compare-and-delete script
 		}
 		_, del := op.Lua.DeletesKey(1)
 		_, exp := op.Lua.ExpiresKey(1)
@@ -79,13 +81,19 @@ func isReleaseOrRenewal(op *Op) bool {
 	return false
 }
 
-// IsLockKey reports whether op's key is a lock key: acquired with NX under
-// the same identity or family, with lock evidence (a release or renewal of
-// it, or a lock name).
+// IsLockKey reports whether op's key is a lock key (RULES.md, "Lock
+// key"): acquired with NX under the same identity or family, with lock
+// evidence. An op of a same-package helper that only receives the key is
+// on a lock key when its calls in this package are (see ProvingCall).
 func (m *Model) IsLockKey(op *Op) bool {
-	return m.isLockKeyID(op.KeyID, op.Family)
+	return m.isLockKeyID(op.KeyID, op.Family) || m.ProvingCall(op) != nil
 }
 
+// isLockKeyID reports whether the key with identity id (or, failing that,
+// family) is acquired with NX and has lock evidence: a lock name, a
+// critical section, an owner check or a wait. A release in a function of
+// its own with none of these is how on/off flags are written (an NX
+// "paused" marker deleted by Unpause), so it is not evidence alone.
 func (m *Model) isLockKeyID(id, family string) bool {
 	if id == "" {
 		return false
@@ -94,10 +102,8 @@ func (m *Model) isLockKeyID(id, family string) bool {
 	if len(acq) == 0 {
 		return false
 	}
-	if len(m.evidence.lookup(id, family)) > 0 {
-		return true
-	}
-	return m.namedAsLock(id, acq)
+	rel := m.evidence.lookup(id, family)
+	return m.namedAsLock(id, acq, rel) || criticalSection(acq, rel) || m.ownerChecks(rel) || m.waitsFor(acq)
 }
 
 // HasReleaseEvidence reports whether the key of op is released or renewed
@@ -118,19 +124,102 @@ func (m *Model) HasReleaseEvidence(op *Op) bool {
 	return false
 }
 
-// namedAsLock reports whether the key's constant part, or the function or
-// type that acquires it, has a lock name.
-func (m *Model) namedAsLock(id string, acquires []*Op) bool {
+// namedAsLock reports whether the key's constant part, or a function,
+// receiver type or key variable that acquires or releases it, has a lock
+// word.
+func (m *Model) namedAsLock(id string, acquires, releases []*Op) bool {
 	for _, c := range keyid.Constants(id) {
 		if m.lockNames.matches(c) {
 			return true
 		}
 	}
-	for _, a := range acquires {
-		if m.lockNames.matches(a.Func.Decl.Name.Name) {
+	for _, ops := range [2][]*Op{acquires, releases} {
+		for _, op := range ops {
+			if m.opNamedAsLock(op) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// opNamedAsLock reports whether the function or method that issues op, its
+// receiver type, the wrapper it calls, or a variable or field its key
+// expression names has a lock word.
+func (m *Model) opNamedAsLock(op *Op) bool {
+	if m.funcNamedAsLock(op.Func) {
+		return true
+	}
+	if op.Via != nil && m.lockNames.matches(op.Method) {
+		return true // AcquireLock(key) of a wrapper package
+	}
+	for _, name := range keyNames(op.Key) {
+		if m.lockNames.matches(name) {
 			return true
 		}
-		if a.Func.Recv != nil && m.lockNames.matches(a.Func.Recv.Obj().Name()) {
+	}
+	return false
+}
+
+// funcNamedAsLock reports whether fn or its receiver type has a lock word.
+func (m *Model) funcNamedAsLock(fn *Func) bool {
+	return m.lockNames.matches(fn.Decl.Name.Name) || (fn.Recv != nil && m.lockNames.matches(fn.Recv.Obj().Name()))
+}
+
+// keyNames returns the identifiers a key expression is built from
+// (lockKey, l.lockName, prefix): a variable named as a lock names the key.
+func keyNames(e ast.Expr) []string {
+	if e == nil {
+		return nil
+	}
+	var names []string
+	ast.Inspect(e, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.Ident:
+			names = append(names, n.Name)
+		case *ast.CallExpr:
+			for _, a := range n.Args {
+				names = append(names, keyNames(a)...)
+			}
+			return false // a call's name is not the key's (lockKeyFor(id) aside, its args are)
+		}
+		return true
+	})
+	return names
+}
+
+// criticalSection reports whether one function both acquires the key and
+// releases or renews it after the acquire (or in a defer).
+func criticalSection(acquires, releases []*Op) bool {
+	for _, a := range acquires {
+		for _, r := range releases {
+			if a.Func == r.Func && (r.Deferred || Before(a, r)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// ownerChecks reports whether a release or renewal of the key compares the
+// stored value: atomically (a compare script, IFEQ, a lock library) or as
+// check-then-act (a GET compared in Go before the write).
+func (m *Model) ownerChecks(releases []*Op) bool {
+	for _, r := range releases {
+		if isOwnerChecked(r) || m.GetCompareBefore(r) != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// waitsFor reports whether an acquire of the key is retried in a loop
+// until it succeeds: it is inside a for statement (not a range over items,
+// which is how markers are set for a batch) whose exit depends on the
+// acquire's result.
+func (m *Model) waitsFor(acquires []*Op) bool {
+	for _, a := range acquires {
+		if m.retriedUntilAcquired(a) {
 			return true
 		}
 	}
@@ -141,6 +230,11 @@ func (m *Model) namedAsLock(id string, acquires []*Op) bool {
 // function if there is one, else in a method of the same type, else any.
 func (m *Model) AcquireFor(op *Op) *Op {
 	acq := m.acquires.lookup(op.KeyID, op.Family)
+	if len(acq) == 0 {
+		if p := m.ProvingCall(op); p != nil {
+			return m.AcquireFor(p)
+		}
+	}
 	var best *Op
 	for _, a := range acq {
 		switch {

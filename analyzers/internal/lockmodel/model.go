@@ -27,6 +27,7 @@ type Model struct {
 	ignores   []*directive
 	local     map[*types.Func]*Summary
 	origins   map[*SummaryOp]*Op // see Origin
+	instances map[*Op][]*Op      // see Instances
 }
 
 // A Func is a function or method declared in the package.
@@ -103,12 +104,44 @@ func itoa(i int) string {
 	return itoa(i/10) + digits[i%10:i%10+1]
 }
 
-// KeyText returns the source text of the op's key, for messages.
+// KeyText returns op's key as written where it was built, for messages
+// (RULES.md, "Analyzers"): a local assigned once is named by its value
+// ("lock:" + name, not key); the key of a helper's command judged through
+// its calls is the caller's key, with the call; a parameter says whose.
 func (m *Model) KeyText(op *Op) string {
 	if op.Key == nil {
 		return "the key"
 	}
-	return m.Text(op.Key)
+	key := m.builtFrom(op.Key, 0)
+	if v := m.paramOf(key); v != nil {
+		if p := m.ProvingCall(op); p != nil && p.Key != nil && m.paramOf(m.builtFrom(p.Key, 0)) == nil {
+			return m.KeyText(p) + " (passed by " + p.Func.Name() + " at " + m.Where(p.Pos()) + ")"
+		}
+		return v.Name() + " (a parameter of " + op.Func.Name() + ")"
+	}
+	return m.Text(key)
+}
+
+// builtFrom returns the expression a local key variable was built from,
+// following locals assigned once.
+func (m *Model) builtFrom(e ast.Expr, depth int) ast.Expr {
+	if init := m.Env.LocalInit(e); init != nil && depth < 4 && m.paramOf(e) == nil {
+		return m.builtFrom(init, depth+1)
+	}
+	return e
+}
+
+// paramOf returns the parameter of the enclosing function e names, or nil.
+func (m *Model) paramOf(e ast.Expr) *types.Var {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, ok := m.Pass.TypesInfo.Uses[id].(*types.Var)
+	if !ok || v.IsField() || !m.Keys.IsParam(v) {
+		return nil
+	}
+	return v
 }
 
 // Text returns the source text of an expression, shortened for messages.

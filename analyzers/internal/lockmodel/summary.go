@@ -258,6 +258,57 @@ func (m *Model) linkOrigins() {
 	}
 }
 
+// linkInstances records, for each op of a wrapper of this package, the ops
+// that stand for it at the wrapper's calls (see Instances).
+func (m *Model) linkInstances() {
+	m.instances = map[*Op][]*Op{}
+	for _, op := range m.Ops {
+		if o := m.Origin(op); o != nil && !op.Func.Test {
+			m.instances[o] = append(m.instances[o], op)
+		}
+	}
+}
+
+// Instances returns the ops that stand for op at the calls, outside
+// tests, of the same-package wrapper op belongs to.
+func (m *Model) Instances(op *Op) []*Op { return m.instances[op] }
+
+// ProvingCall returns, for an op of a same-package helper whose key comes
+// from its parameters (func releaseLock(key string) { rdb.Del(ctx, key) }),
+// a call of the helper whose key is a lock key, provided every call of it
+// in the package is on a lock key. The bug is then the helper's own,
+// reported at its command once with the call as related information
+// (RULES.md, "Analyzers"). A helper that also handles other keys (a
+// generic Del) proves nothing: its lock-key calls are judged where they
+// are.
+func (m *Model) ProvingCall(op *Op) *Op { return m.provingCall(op, 0) }
+
+func (m *Model) provingCall(op *Op, depth int) *Op {
+	insts := m.instances[op]
+	if len(insts) == 0 || depth > 3 {
+		return nil
+	}
+	for _, in := range insts {
+		if !m.isLockKeyID(in.KeyID, in.Family) && m.provingCall(in, depth+1) == nil {
+			return nil
+		}
+	}
+	return insts[0]
+}
+
+// ReportedInWrapper reports whether op stands for a command of a wrapper
+// of this package, or of a wrapper that wrapper calls, for which reported
+// is true: the bug is reported there, where the command is, and not again
+// at the call.
+func (m *Model) ReportedInWrapper(op *Op, reported func(*Op) bool) bool {
+	for o := m.Origin(op); o != nil; o = m.Origin(o) {
+		if reported(o) {
+			return true
+		}
+	}
+	return false
+}
+
 // Origin returns, for an op issued through a call of a wrapper declared in
 // this package, the op inside the wrapper it stands for; nil for a direct
 // command or a wrapper of another package. Analyzers use it to report a
@@ -279,12 +330,19 @@ func (m *Model) exportSummaries() {
 			continue
 		}
 		out := &Summary{}
-		for _, op := range s.Ops {
-			op.Settled = !strings.Contains(op.Key, "${") || m.isLockKeyID(op.Key, keyid.Family(op.Key))
+		for i, op := range s.Ops {
+			op.Settled = !strings.Contains(op.Key, "${") || m.isLockKeyID(op.Key, keyid.Family(op.Key)) || m.judgedThroughCalls(&s.Ops[i])
 			out.Ops = append(out.Ops, op)
 		}
 		m.Pass.ExportObjectFact(fn.Obj, out)
 	}
+}
+
+// judgedThroughCalls reports whether the wrapper command s stands for is
+// judged here through the wrapper's calls (see ProvingCall).
+func (m *Model) judgedThroughCalls(s *SummaryOp) bool {
+	o := m.origins[s]
+	return o != nil && m.ProvingCall(o) != nil
 }
 
 // keyArg returns the argument a summary's key template consists of, when

@@ -15,7 +15,7 @@ func compact(ctx context.Context, rdb *redis.Client, shard string, tok string) e
 	if err != nil || !ok {
 		return err
 	}
-	rdb.Del(ctx, key) // want `Del releases lock key key \(acquired by SetNX at callers.go:14\) without checking the owner token`
+	rdb.Del(ctx, key) // want `Del releases lock key "compact:lock:" \+ shard \(acquired by SetNX at callers.go:14\) without checking the owner token`
 	return nil
 }
 

@@ -19,7 +19,7 @@ func WithLock(ctx context.Context, rdb *redis.ClusterClient, name, token string,
 	if !ok {
 		return ErrNotAcquired
 	}
-	defer rdb.Del(ctx, key) // want `Del releases lock key key \(acquired by SetNX at work.go:15\)`
+	defer rdb.Del(ctx, key) // want `Del releases lock key "job-lock:" \+ name \(acquired by SetNX at work.go:15\)`
 	return fn()
 }
 

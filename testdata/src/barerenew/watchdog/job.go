@@ -29,7 +29,7 @@ func RunJob(ctx context.Context, rdb *redis.Client, id string, work func(context
 			case <-done:
 				return
 			case <-time.After(3 * time.Second):
-				keepAlive.Run(ctx, rdb, []string{key}, 10000) // want `Run renews lock key key with a new TTL \(acquired by SetNX at job.go:19\) in a script that does not compare the owner token`
+				keepAlive.Run(ctx, rdb, []string{key}, 10000) // want `Run renews lock key "job:" \+ id \+ ":lock" with a new TTL \(acquired by SetNX at job.go:19\) in a script that does not compare the owner token`
 			}
 		}
 	}()

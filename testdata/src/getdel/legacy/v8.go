@@ -26,7 +26,7 @@ func (l *Locker) Unlock(ctx context.Context, name, token string) error {
 		return err
 	}
 	if cur == token {
-		return l.rdb.Del(ctx, key).Err() // want `Del deletes lock key key \(acquired by SetNX at v8.go:17\) after Get at v8.go:24 compared its value in Go`
+		return l.rdb.Del(ctx, key).Err() // want `Del deletes lock key "lock:" \+ name \(acquired by SetNX at v8.go:17\) after Get at v8.go:24 compared its value in Go`
 	}
 	return nil
 }

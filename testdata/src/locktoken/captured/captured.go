@@ -20,7 +20,7 @@ const checkAndExtend = `if redis.call("get", KEYS[1]) == ARGV[1] then return red
 func Stamped(ctx context.Context, rdb *redis.Client, queue string) {
 	key := "consumer:lock:" + queue
 	val := fmt.Sprintf("consumer-%d", time.Now().UnixNano())
-	if !rdb.SetNX(ctx, key, val, 10*time.Second).Val() { // want `SetNX writes time.Now\(\) \(captured.go:22\) as the value of lock key key`
+	if !rdb.SetNX(ctx, key, val, 10*time.Second).Val() { // want `SetNX writes time.Now\(\) \(captured.go:22\) as the value of lock key "consumer:lock:" \+ queue`
 		return
 	}
 	go func() {
@@ -37,7 +37,7 @@ func Stamped(ctx context.Context, rdb *redis.Client, queue string) {
 func Fixed(ctx context.Context, rdb *redis.Client, queue string) {
 	key := "consumer:lock:" + queue
 	val := "busy"
-	if !rdb.SetNX(ctx, key, val, 10*time.Second).Val() { // want `SetNX writes the constant "busy" \(captured.go:39\) as the value of lock key key`
+	if !rdb.SetNX(ctx, key, val, 10*time.Second).Val() { // want `SetNX writes the constant "busy" \(captured.go:39\) as the value of lock key "consumer:lock:" \+ queue`
 		return
 	}
 	go func() {

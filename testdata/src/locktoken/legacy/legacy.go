@@ -19,7 +19,7 @@ var unlock = redis.NewScript(1, `if redis.call("get", KEYS[1]) == ARGV[1] then r
 // LockJob takes the job lock through redigo with a constant value.
 func LockJob(conn redis.Conn, job string) (func() error, error) {
 	key := "job-lock:" + job
-	reply, err := redis.String(conn.Do("SET", key, "locked", "NX", "PX", 30000)) // want `Do\("SET"\) writes the constant "locked" \(legacy.go:22\) as the value of lock key key`
+	reply, err := redis.String(conn.Do("SET", key, "locked", "NX", "PX", 30000)) // want `Do\("SET"\) writes the constant "locked" \(legacy.go:22\) as the value of lock key "job-lock:" \+ job`
 	if err != nil || reply != "OK" {
 		return nil, err
 	}

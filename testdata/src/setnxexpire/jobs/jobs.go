@@ -24,7 +24,7 @@ func (r *Runner) Run(ctx context.Context, job string, work func()) error {
 	if err != nil || !ok {
 		return err
 	}
-	r.rdb.PExpire(ctx, key, lockTTL) // want `PExpire sets the TTL of lock key key only after SetNX acquired it \(jobs.go:23\)`
+	r.rdb.PExpire(ctx, key, lockTTL) // want `PExpire sets the TTL of lock key fmt.Sprintf\("job:%s:mutex", job\) only after SetNX acquired it \(jobs.go:23\)`
 	defer r.rdb.Del(ctx, key)
 	work()
 	return nil
@@ -36,7 +36,7 @@ func acquire(ctx context.Context, c redis.Cmdable, name string, ttl time.Duratio
 	if !c.SetNX(ctx, key, "owner", 0).Val() {
 		return false
 	}
-	c.Expire(ctx, key, ttl) // want `Expire sets the TTL of lock key key only after SetNX acquired it`
+	c.Expire(ctx, key, ttl) // want `Expire sets the TTL of lock key "lock:" \+ name only after SetNX acquired it`
 	return true
 }
 
@@ -44,7 +44,7 @@ func acquire(ctx context.Context, c redis.Cmdable, name string, ttl time.Duratio
 func Sweep(ctx context.Context, cc *redis.ClusterClient, shard int) {
 	key := fmt.Sprintf("sweep-lock:%d", shard)
 	if cc.SetNX(ctx, key, "sweeper", 0).Val() {
-		cc.Expire(ctx, key, time.Minute) // want `Expire sets the TTL of lock key key only after SetNX acquired it`
+		cc.Expire(ctx, key, time.Minute) // want `Expire sets the TTL of lock key fmt.Sprintf\("sweep-lock:%d", shard\) only after SetNX acquired it`
 	}
 }
 
@@ -54,7 +54,7 @@ func Reserve(ctx context.Context, rdb *redis.Client, seat string) (bool, error) 
 	key := "seat-lock:" + seat
 	pipe := rdb.TxPipeline()
 	got := pipe.SetNX(ctx, key, "held", 0)
-	pipe.Expire(ctx, key, 10*time.Second) // want `Expire of key is queued in the same pipeline as SetNX \(jobs.go:56\): it runs even when the SETNX failed, so a client that did not get the lock extends the holder's lock; put the TTL into the acquire`
+	pipe.Expire(ctx, key, 10*time.Second) // want `Expire of "seat-lock:" \+ seat is queued in the same pipeline as SetNX \(jobs.go:56\): it runs even when the SETNX failed, so a client that did not get the lock extends the holder's lock; put the TTL into the acquire`
 	if _, err := pipe.Exec(ctx); err != nil {
 		return false, err
 	}
@@ -66,7 +66,7 @@ func ReserveBatch(ctx context.Context, rdb *redis.Client, seat string) error {
 	key := "seat-lock:" + seat
 	_, err := rdb.TxPipelined(ctx, func(pipe redis.Pipeliner) error {
 		pipe.SetNX(ctx, key, "held", 0)
-		pipe.Expire(ctx, key, lockTTL) // want `Expire of key is queued in the same pipeline as SetNX`
+		pipe.Expire(ctx, key, lockTTL) // want `Expire of "seat-lock:" \+ seat is queued in the same pipeline as SetNX`
 		return nil
 	})
 	return err

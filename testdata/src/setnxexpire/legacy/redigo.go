@@ -16,7 +16,7 @@ func (p *Pool) TryLock(name, owner string) (bool, error) {
 	if err != nil || n == 0 {
 		return false, err
 	}
-	if _, err := conn.Do("EXPIRE", key, 30); err != nil { // want `Do\("EXPIRE"\) sets the TTL of lock key key only after Do\("SETNX"\) acquired it`
+	if _, err := conn.Do("EXPIRE", key, 30); err != nil { // want `Do\("EXPIRE"\) sets the TTL of lock key "lock:" \+ name only after Do\("SETNX"\) acquired it`
 		return false, err
 	}
 	return true, nil

@@ -12,6 +12,6 @@ func AcquireV6(c *redisv6.Client, resource string) bool {
 	if !c.SetNX(key, "1", 0).Val() {
 		return false
 	}
-	c.Expire(key, 15*time.Second) // want `Expire sets the TTL of lock key key only after SetNX acquired it`
+	c.Expire(key, 15*time.Second) // want `Expire sets the TTL of lock key "lock:" \+ resource only after SetNX acquired it`
 	return true
 }

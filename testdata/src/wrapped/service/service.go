@@ -22,7 +22,7 @@ func ProcessOrder(ctx context.Context, orderID string, work func() error) error 
 	if !ok {
 		return ErrBusy
 	}
-	defer locks.Unlock(ctx, key) // want `Unlock \(DEL at redisutil.go:26\) releases lock key key \(acquired by Acquire \(SET NX at redisutil.go:18\) at service.go:18\) without checking the owner token`
+	defer locks.Unlock(ctx, key) // want `Unlock \(DEL at redisutil.go:26\) releases lock key "lock:order:" \+ orderID \(acquired by Acquire \(SET NX at redisutil.go:18\) at service.go:18\) without checking the owner token`
 	return work()
 }
 

@@ -1,0 +1,118 @@
+package lockmodel
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+)
+
+// retriedUntilAcquired reports whether acq is retried by its innermost
+// enclosing for statement until it succeeds: the loop's condition, or an
+// if in the loop body that returns or breaks, tests the acquire's result.
+// A range loop is not a wait (it sets one marker per item), and neither is
+// a loop that only continues on the result (skipping items already seen).
+func (m *Model) retriedUntilAcquired(acq *Op) bool {
+	loop := innermostFor(acq.Stack)
+	if loop == nil {
+		return false
+	}
+	result := m.resultVars(acq)
+	tests := func(e ast.Expr) bool { return e != nil && mentions(m.Pass.TypesInfo, e, acq.Expr, result) }
+	if tests(loop.Cond) {
+		return true
+	}
+	found := false
+	ast.Inspect(loop.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.IfStmt:
+			if !found && tests(n.Cond) && exits(n.Body) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// innermostFor returns the for statement (not range) nearest to the call
+// at the top of stack in the same function literal, or nil.
+func innermostFor(stack []ast.Node) *ast.ForStmt {
+	for i := len(stack) - 1; i >= 0; i-- {
+		switch n := stack[i].(type) {
+		case *ast.ForStmt:
+			return n
+		case *ast.FuncLit, *ast.RangeStmt:
+			return nil
+		}
+	}
+	return nil
+}
+
+// resultVars returns the variables the op's result is assigned to (ok in
+// ok, err := c.SetNX(...).Result(), reply in reply, err := conn.Do(...)),
+// errors excepted.
+func (m *Model) resultVars(op *Op) map[*types.Var]bool {
+	vars := map[*types.Var]bool{}
+	for i := len(op.Stack) - 1; i >= 0; i-- {
+		as, ok := op.Stack[i].(*ast.AssignStmt)
+		if !ok {
+			continue
+		}
+		for _, lhs := range as.Lhs {
+			if v := m.varOf(lhs); v != nil && !isErrorType(v.Type()) {
+				vars[v] = true
+			}
+		}
+		break
+	}
+	return vars
+}
+
+func isErrorType(t types.Type) bool {
+	return types.Identical(t, types.Universe.Lookup("error").Type())
+}
+
+// mentions reports whether e contains the call itself or uses one of vars.
+func mentions(info *types.Info, e ast.Expr, call *ast.CallExpr, vars map[*types.Var]bool) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			found = found || n == call
+		case *ast.Ident:
+			v, _ := info.Uses[n].(*types.Var)
+			found = found || (v != nil && vars[v])
+		}
+		return !found
+	})
+	return found
+}
+
+// exits reports whether a block leaves the loop around it: a return, or a
+// break that is not inside a nested loop, switch or select.
+func exits(body *ast.BlockStmt) bool {
+	found := false
+	var walk func(n ast.Node, nested bool)
+	walk = func(n ast.Node, nested bool) {
+		ast.Inspect(n, func(c ast.Node) bool {
+			switch c := c.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.ReturnStmt:
+				found = true
+			case *ast.BranchStmt:
+				found = found || (c.Tok == token.BREAK && (!nested || c.Label != nil)) || c.Tok == token.GOTO
+			case *ast.ForStmt, *ast.RangeStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt:
+				if c != n {
+					walk(c, true)
+					return false
+				}
+			}
+			return !found
+		})
+	}
+	walk(body, false)
+	return found
+}
