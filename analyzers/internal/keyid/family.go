@@ -13,8 +13,9 @@ var variablePart = analysisutil.LazyRegexp(`\b[pf]\((?:[^()]|\([^()]*\))*\)|\$\{
 
 // Family returns the key family of an identity: its constant parts kept and
 // its parameter and field parts replaced by $, so that "lock:"+name in
-// Acquire(name) and in Release(name) are one family. An identity with no
-// constant part has no family ("").
+// Acquire(name) and in Release(name) are one family, and so are
+// r.lockKey(name) in both. An identity with no constant part and no call
+// of a key-building function has no family ("").
 func Family(id string) string {
 	if id == "" || !hasConstant(id) {
 		return ""
@@ -32,11 +33,16 @@ func Family(id string) string {
 
 func hasConstant(id string) bool {
 	for _, part := range splitTop(id) {
-		if isQuoted(part) {
+		if isQuoted(part) || strings.HasPrefix(part, "c(") {
 			return true
 		}
 	}
 	return false
+}
+
+// IsParam reports whether id is exactly one parameter of a function.
+func IsParam(id string) bool {
+	return strings.HasPrefix(id, "p(") && len(splitTop(id)) == 1 && strings.HasSuffix(id, ")") && !strings.Contains(id, "+")
 }
 
 // Constants returns the constant text parts of an identity.

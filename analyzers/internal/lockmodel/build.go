@@ -117,10 +117,22 @@ func (m *Model) newOp(fn *Func, c *redisapi.Call, via *SummaryOp, stack []ast.No
 			op.Lua = s
 		}
 	}
-	if op.KeyID != "" {
-		op.Family = keyid.Family(op.KeyID)
-	}
+	op.Family = m.familyOf(op.KeyID, fn)
 	return op
+}
+
+// familyOf returns the key family of identity id used in fn: its
+// keyid.Family, or, for a key that is just a parameter of a function named
+// as a lock operation, the lock API of fn's type or package (RULES.md,
+// "Lock API pair"): Lock(key) and Unlock(key) of one type take one key.
+func (m *Model) familyOf(id string, fn *Func) string {
+	if f := keyid.Family(id); f != "" || !keyid.IsParam(id) || !m.funcNamedAsLock(fn) {
+		return f
+	}
+	if fn.Recv != nil {
+		return "lockapi(" + fn.Recv.Obj().Pkg().Path() + "." + fn.Recv.Obj().Name() + ")"
+	}
+	return "lockapi(" + fn.Obj.Pkg().Path() + ")"
 }
 
 // inPipelineCallback reports whether the innermost function literal around

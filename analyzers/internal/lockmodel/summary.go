@@ -198,7 +198,7 @@ func (m *Model) wrapperOp(fn *Func, call *ast.CallExpr, s *SummaryOp, stack []as
 		c.Client = sel.X
 	}
 	op := m.newOp(fn, c, s, stack)
-	op.KeyID, op.Family = key, keyid.Family(key)
+	op.KeyID, op.Family = key, m.familyOf(key, fn)
 	return op
 }
 
@@ -339,10 +339,11 @@ func (m *Model) exportSummaries() {
 }
 
 // judgedThroughCalls reports whether the wrapper command s stands for is
-// judged here through the wrapper's calls (see ProvingCall).
+// judged here as a lock key command: through the wrapper's calls (see
+// ProvingCall), or as one half of a lock API pair.
 func (m *Model) judgedThroughCalls(s *SummaryOp) bool {
 	o := m.origins[s]
-	return o != nil && m.ProvingCall(o) != nil
+	return o != nil && m.IsLockKey(o)
 }
 
 // keyArg returns the argument a summary's key template consists of, when
