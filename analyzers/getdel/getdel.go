@@ -64,25 +64,27 @@ func actionOf(op *lockmodel.Op) (action, bool) {
 
 func checkOp(pass *analysis.Pass, m *lockmodel.Model, op *lockmodel.Op) {
 	act, ok := actionOf(op)
-	if !ok || op.Func.Test || !op.Reportable() || m.IsOwnerChecked(op) || !m.IsLockKey(op) {
+	if !ok || op.Func.Test || !op.Reportable() || m.IsOwnerChecked(op) {
 		return
 	}
 	gc := m.GetCompareBefore(op)
-	acq := m.AcquireFor(op)
-	if gc == nil || acq == nil {
+	if gc == nil || !selfEvident(m, op) {
 		return
+	}
+	acquired := ""
+	var related []analysis.RelatedInformation
+	if acq := m.AcquireFor(op); acq != nil {
+		acquired = " (acquired by " + m.CallText(acq) + " at " + m.Where(acq.Pos()) + ")"
+		related = append(related, analysis.RelatedInformation{Pos: acq.Pos(), End: acq.Expr.End(), Message: "lock acquired here"})
 	}
 	d := analysis.Diagnostic{
 		Pos:      op.Pos(),
 		End:      op.Expr.End(),
 		Category: act.category,
-		Message: m.CallText(op) + act.verb + m.KeyText(op) + " (acquired by " + m.CallText(acq) + " at " + m.Where(acq.Pos()) + ") after " +
+		Message: m.CallText(op) + act.verb + m.KeyText(op) + acquired + " after " +
 			m.CallText(gc.Get) + " at " + m.Where(gc.Get.Pos()) + " compared its value in Go, as a separate command: " +
 			"the lock can expire and be acquired by another client in between, and " + act.cost,
-		Related: []analysis.RelatedInformation{
-			{Pos: acq.Pos(), End: acq.Expr.End(), Message: "lock acquired here"},
-			{Pos: gc.Get.Pos(), End: gc.Get.Expr.End(), Message: "value read here, compared in Go"},
-		},
+		Related: append(related, analysis.RelatedInformation{Pos: gc.Get.Pos(), End: gc.Get.Expr.End(), Message: "value read here, compared in Go"}),
 	}
 	if fixable(op) {
 		spec := lockmodel.OwnerFixSpec{Op: op, Token: gc.Token, TokenIn: op.Func, Refresh: act.refresh}
@@ -92,6 +94,25 @@ func checkOp(pass *analysis.Pass, m *lockmodel.Model, op *lockmodel.Op) {
 	}
 	d.Related = append(d.Related, m.CallerRelated(op)...)
 	m.Report(pass, d)
+}
+
+// selfEvident reports whether a GET, a compare in Go and then op on the
+// same key is a lock release or renewal (RULES.md, "Self-evident
+// release"): the compare is the lock evidence, whoever acquired the key.
+// Not when the package also writes the key unconditionally outside such a
+// compare: a key set with a plain SET (after an EXISTS, say) is state,
+// not a lock acquired with NX.
+func selfEvident(m *lockmodel.Model, op *lockmodel.Op) bool {
+	if m.IsLockKey(op) {
+		return true
+	}
+	for _, w := range m.Ops {
+		same := w.KeyID == op.KeyID || (op.Family != "" && w.Family == op.Family)
+		if w.Kind == redisapi.Set && w != op && same && m.GetCompareBefore(w) == nil {
+			return false
+		}
+	}
+	return true
 }
 
 // fixable reports whether op has an owner-checked replacement with the

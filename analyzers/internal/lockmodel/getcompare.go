@@ -45,6 +45,7 @@ func (m *Model) comparedValue(get, op *Op) *GetCompare {
 	if value == nil {
 		return nil
 	}
+	holders := m.derivedHolders(op.Func.Decl.Body, holder)
 	var found *GetCompare
 	ast.Inspect(op.Func.Decl.Body, func(n ast.Node) bool {
 		be, ok := n.(*ast.BinaryExpr)
@@ -55,7 +56,7 @@ func (m *Model) comparedValue(get, op *Op) *GetCompare {
 			return true
 		}
 		for _, side := range [2][2]ast.Expr{{be.X, be.Y}, {be.Y, be.X}} {
-			if m.isValue(side[0], value, holder) && !m.isConstant(side[1]) {
+			if m.isValue(side[0], value, holders) && !m.isConstant(side[1]) {
 				found = &GetCompare{Get: get, Cmp: be, Token: side[1]}
 				return false
 			}
@@ -161,19 +162,72 @@ func (m *Model) varOf(e ast.Expr) *types.Var {
 }
 
 // isValue reports whether e is the value read: the chain expression
-// itself, or the variable holding it, possibly converted (string(b)).
-func (m *Model) isValue(e, value ast.Expr, holder *types.Var) bool {
-	e = ast.Unparen(e)
-	if call, ok := e.(*ast.CallExpr); ok && len(call.Args) == 1 {
-		if tv, ok := m.Pass.TypesInfo.Types[call.Fun]; ok && tv.IsType() {
-			e = ast.Unparen(call.Args[0])
-		}
-	}
+// itself, or a variable holding it, possibly converted (string(b),
+// redis.String(reply, err), reply.([]byte)).
+func (m *Model) isValue(e, value ast.Expr, holders map[*types.Var]bool) bool {
+	e = m.unconvert(e)
 	if e == value {
 		return true
 	}
 	id, ok := e.(*ast.Ident)
-	return ok && holder != nil && m.Pass.TypesInfo.Uses[id] == holder
+	if !ok {
+		return false
+	}
+	v, _ := m.Pass.TypesInfo.Uses[id].(*types.Var)
+	return v != nil && holders[v]
+}
+
+// unconvert strips what converts a reply without changing which value it
+// is: parentheses, type conversions and assertions, redigo's converters,
+// fmt.Sprint.
+func (m *Model) unconvert(e ast.Expr) ast.Expr {
+	for range 4 {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.TypeAssertExpr:
+			e = x.X
+			continue
+		case *ast.CallExpr:
+			if len(x.Args) > 0 && (m.isReplyConversion(x, x.Args[0]) || isFmtSprint(m.Pass.TypesInfo, x)) {
+				e = x.Args[0]
+				continue
+			}
+		}
+		return ast.Unparen(e)
+	}
+	return ast.Unparen(e)
+}
+
+func isFmtSprint(info *types.Info, call *ast.CallExpr) bool {
+	fn := calleeFunc(info, call)
+	return fn != nil && fn.FullName() == "fmt.Sprint" && len(call.Args) == 1
+}
+
+// derivedHolders returns holder and the variables of body assigned a
+// conversion of it (v, err := redis.String(reply, err); s :=
+// string(reply.([]byte))), a conversion of those, and so on.
+func (m *Model) derivedHolders(body *ast.BlockStmt, holder *types.Var) map[*types.Var]bool {
+	holders := map[*types.Var]bool{}
+	if holder == nil {
+		return holders
+	}
+	holders[holder] = true
+	for range 3 {
+		ast.Inspect(body, func(n ast.Node) bool {
+			as, ok := n.(*ast.AssignStmt)
+			if !ok || len(as.Rhs) != 1 || len(as.Lhs) == 0 {
+				return true
+			}
+			if id, ok := m.unconvert(as.Rhs[0]).(*ast.Ident); ok {
+				if v, _ := m.Pass.TypesInfo.Uses[id].(*types.Var); v != nil && holders[v] {
+					if lv := m.varOf(as.Lhs[0]); lv != nil {
+						holders[lv] = true
+					}
+				}
+			}
+			return true
+		})
+	}
+	return holders
 }
 
 func (m *Model) isConstant(e ast.Expr) bool {

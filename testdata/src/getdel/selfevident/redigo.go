@@ -1,0 +1,32 @@
+package selfevident
+
+import (
+	"github.com/gomodule/redigo/redis"
+)
+
+// Unlock reads the reply, converts it in a second statement and compares.
+func Unlock(conn redis.Conn, key, id string) (bool, error) {
+	reply, err := conn.Do("GET", key)
+	v, err := redis.String(reply, err)
+	if err != nil {
+		return false, err
+	}
+	if v == id {
+		_, err = conn.Do("DEL", key) // want `Do\("DEL"\) deletes lock key key \(a parameter of Unlock\) after Do\("GET"\) at redigo.go:9 compared its value in Go`
+		return err == nil, err
+	}
+	return false, nil
+}
+
+// Touch compares a numeric owner id read with redis.Int64.
+func Touch(conn redis.Conn, key string, owner int64) error {
+	cur, err := redis.Int64(conn.Do("GET", key))
+	if err != nil {
+		return err
+	}
+	if cur != owner {
+		return nil
+	}
+	_, err = conn.Do("EXPIRE", key, 30) // want `Do\("EXPIRE"\) renews lock key key \(a parameter of Touch\) after Do\("GET"\) at redigo.go:23 compared its value in Go`
+	return err
+}

@@ -1,0 +1,43 @@
+// Package selfevident releases and renews locks that another package
+// acquires: a GET, a compare with the caller's token in Go and then a DEL
+// or EXPIRE of the same key is a lock release written as check-then-act,
+// whoever acquired the key (RULES.md, "Self-evident release").
+package selfevident
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/redis/go-redis/v9"
+)
+
+var ErrNotOwner = errors.New("selfevident: not the owner")
+
+// Release returns early when the token differs, then deletes.
+func Release(ctx context.Context, rdb redis.Cmdable, key, token string) error {
+	v, err := rdb.Get(ctx, key).Result()
+	if err != nil {
+		return err
+	}
+	if v != token {
+		return ErrNotOwner
+	}
+	return rdb.Del(ctx, key).Err() // want `Del deletes lock key key \(a parameter of Release\) after Get at release.go:19 compared its value in Go, as a separate command`
+}
+
+// Extend renews inside the if.
+func Extend(ctx context.Context, rdb redis.Cmdable, key, token string, ttl time.Duration) (bool, error) {
+	if rdb.Get(ctx, key).Val() == token {
+		return rdb.PExpire(ctx, key, ttl).Result() // want `PExpire renews lock key key \(a parameter of Extend\) after Get at release.go:31 compared its value in Go`
+	}
+	return false, nil
+}
+
+// Exists only checks that the key is there: comparing with "" is not an
+// owner check.
+func ClearIfSet(ctx context.Context, rdb redis.Cmdable, key string) {
+	if rdb.Get(ctx, key).Val() != "" {
+		rdb.Del(ctx, key) // ok: no token compared
+	}
+}
