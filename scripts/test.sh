@@ -15,6 +15,7 @@ go -C testdata/src mod download
 go -C testdata/example mod download
 go -C golangci-plugin/testdata/src mod download
 go -C testdata/editor mod download
+go -C testdata/vetparity mod download
 
 go test -race ./safelock/... ./internal/...
 go test $(go list ./... | grep -v -e /safelock -e '^github.com/leasevet/leasevet/internal/')

@@ -7,8 +7,8 @@
 // computed once per package however many leasevet analyzers run. It
 // requires no other analyzer: under go vet every package of the import
 // closure, the standard library included, runs it for facts, so its first
-// step is a check of the import graph that returns at once in packages that
-// reach no Redis client (see reachesClient).
+// step is a check of the package's direct imports and their facts that
+// returns at once in packages that reach no Redis client (see gate).
 package lockmodel
 
 import (
@@ -96,11 +96,11 @@ var Analyzer = &analysis.Analyzer{
 	Doc:        "build leasevet's model of Redis lock commands (internal)",
 	Run:        run,
 	ResultType: reflect.TypeFor[*Model](),
-	FactTypes:  []analysis.Fact{new(Summary)},
+	FactTypes:  []analysis.Fact{new(Summary), new(reachesRedis)},
 }
 
 func run(pass *analysis.Pass) (_ any, err error) {
-	if !reachesClient(pass.Pkg) {
+	if !gate(pass) {
 		return (*Model)(nil), nil
 	}
 	// A bug of ours must not abort the user's whole vet run: report it as

@@ -1,33 +1,46 @@
 package lockmodel
 
 import (
-	"go/types"
+	"golang.org/x/tools/go/analysis"
 
 	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
 )
 
-// reachesClient reports whether pkg imports, directly or transitively, a
-// recognised Redis client or lock library. Packages that do not cannot issue
-// a Redis command (a wrapper that does is itself such a package, so its
-// importers reach the client through it), and the analyzers return before
-// walking any function. Client packages themselves are not analysed.
-func reachesClient(pkg *types.Package) bool {
-	if redisapi.IsClientPackage(pkg.Path()) {
+// reachesRedis is the package fact of a package that can issue Redis
+// commands: it imports a recognised client or lock library, or a package
+// that has this fact.
+//
+// The gate is a fact rather than a walk of types.Package.Imports because
+// under go vet the imported packages come from export data, whose
+// Imports lists only the packages that the exported API mentions: a
+// wrapper that keeps its client private would hide go-redis from its
+// importers, and vet would find nothing where the standalone checker
+// (which type-checks every package from source) reports bugs.
+type reachesRedis struct{}
+
+func (*reachesRedis) AFact()         {}
+func (*reachesRedis) String() string { return "reaches redis" }
+
+// gate reports whether pass's package reaches a Redis client and, if it
+// does, exports reachesRedis for its importers. Only direct imports are
+// looked at (the package's own Imports lists them all, even under go vet);
+// what lies beyond them is summarised by their facts. Packages that reach
+// no client cannot issue a Redis command, and the analyzers return before
+// walking any function there: under go vet that is every package of the
+// closure but a few, the standard library included, so the gate does no
+// more than a map lookup per import. Client packages themselves are not
+// analysed.
+func gate(pass *analysis.Pass) bool {
+	if redisapi.IsClientPackage(pass.Pkg.Path()) {
 		return false
 	}
-	seen := map[*types.Package]bool{}
-	var reaches func(p *types.Package) bool
-	reaches = func(p *types.Package) bool {
-		for _, imp := range p.Imports() {
-			if seen[imp] {
-				continue
-			}
-			seen[imp] = true
-			if redisapi.IsClientPackage(imp.Path()) || redisapi.IsLockLibrary(imp.Path()) || reaches(imp) {
-				return true
-			}
+	var fact reachesRedis
+	for _, imp := range pass.Pkg.Imports() {
+		path := imp.Path()
+		if redisapi.IsClientPackage(path) || redisapi.IsLockLibrary(path) || pass.ImportPackageFact(imp, &fact) {
+			pass.ExportPackageFact(&reachesRedis{})
+			return true
 		}
-		return false
 	}
-	return reaches(pkg)
+	return false
 }

@@ -202,6 +202,8 @@ type jsonTree map[string]map[string][]struct {
 	Posn, Message, Category string
 }
 
+// TestJSON_exit0 also checks that each finding is listed once: a.go
+// belongs to the package and to its test variant, and go vet lists it once.
 func TestJSON_exit0(t *testing.T) {
 	dir := fixtureDir(t)
 	r := runCmd(t, dir, "-json", "./...")

@@ -39,7 +39,7 @@ func (d *Driver) output(cl *commandLine, graph *checker.Graph, res *results) int
 	case cl.opts.fix:
 		return d.fix(res, cl.opts.diff)
 	case cl.opts.json:
-		if err := graph.PrintJSON(d.Stdout); err != nil {
+		if err := writeJSON(d.Stdout, graph, res); err != nil {
 			fmt.Fprintf(d.Stderr, "%s: writing JSON: %v\n", d.Name, err)
 			return ExitError
 		}
