@@ -21,13 +21,14 @@ type Model struct {
 	Funcs []*Func
 	Ops   []*Op // every op of every function, in source order
 
-	acquires  keyIndex // keys acquired with NX
-	evidence  keyIndex // keys released or renewed
-	lockNames lockNamer
-	ignores   []*directive
-	local     map[*types.Func]*Summary
-	origins   map[*SummaryOp]*Op // see Origin
-	instances map[*Op][]*Op      // see Instances
+	acquires   keyIndex // keys acquired with NX
+	evidence   keyIndex // keys released or renewed
+	lockNames  lockNamer
+	ignores    []*directive
+	local      map[*types.Func]*Summary
+	origins    map[*SummaryOp]*Op          // see Origin
+	instances  map[*Op][]*Op               // see Instances
+	ifaceImpls map[*types.Func]*types.Func // interface method -> its only implementation's
 }
 
 // A Func is a function or method declared in the package.
