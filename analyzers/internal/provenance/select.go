@@ -38,7 +38,9 @@ type writerIndex struct {
 	// funcValues holds the functions named other than as the callee of
 	// a call (passed, stored, assigned): calls through the value are
 	// not seen, so their parameters are not followed.
-	funcValues  map[*types.Func]bool
+	funcValues map[*types.Func]bool
+	// calledIdent holds the names used as the callee of a direct call,
+	// so that the walk can tell them from function values.
 	calledIdent map[*ast.Ident]bool
 }
 
