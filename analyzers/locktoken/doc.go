@@ -27,8 +27,11 @@
 //     named constant, a package variable set to a constant).
 //   - instance-token: the value is built only from per-process or
 //     per-host identity: os.Hostname, os.Getpid, os.Getppid, goroutine or
-//     thread ids, a package variable initialised once (an "instance ID"),
-//     possibly with constants.
+//     thread ids (a helper that parses runtime.Stack), a package variable
+//     initialised once (an "instance ID"), possibly with constants. A
+//     helper's name is never evidence: a function named goroutineID or
+//     GetThreadIDStr is judged by its body (here, or through its fact),
+//     and one that draws crypto/rand is unique.
 //   - time-token: the value contains a clock reading (time.Now) and
 //     nothing unique: two clients acquiring in the same tick collide.
 //
@@ -39,6 +42,17 @@
 // bsm/redislock Options{Token: ...} and redsync WithValue(...) or a
 // WithGenValueFunc whose function returns a weak value. The libraries'
 // default tokens are unique.
+//
+// A value a constructor stores into the lock struct (func newLock(rdb,
+// key, value string) *Lock, then SetNX(ctx, l.key, l.value, ttl) in
+// TryLock) is the union of the arguments of every call of the constructor
+// in the package, outside tests: it is reported at the acquire, with each
+// weak argument as related information, only when every construction and
+// every other assignment of the field is weak. When the constructor is
+// exported from a library package, importers choose their own value and
+// the acquire is not judged; a call of it in the package itself that
+// passes a weak value (NewLock(pool, "nightly", "token")) is reported at
+// that argument, with the acquire as related information.
 //
 // Only lock keys are checked (RULES.md, "Lock key"): a constant value on
 // an idempotency or dedup marker (SetNX(ctx, "processed:"+id, 1, ttl)) is
@@ -59,13 +73,16 @@
 // ...) are read through facts: in every package outside the standard
 // library, small exported functions without parameters and exported
 // string, integer or boolean variables whose syntax names a source are
-// traced, and a fact records their kind. A helper of another package
-// without a fact is an unknown source.
+// traced (a helper that reaches a source only through the package's own
+// functions, "g" + goroutineID(), included), and a fact records their
+// kind. A helper of another package without a fact is an unknown source.
 //
 // Code in _test.go files is not checked: tests write fixed values on
 // purpose, to play another holder.
 //
 // Known false negatives: values traced through more than three calls or
 // field hops; helpers with parameters or methods of other packages;
-// constants compared through interfaces.
+// constants compared through interfaces; fields set through setter
+// methods' parameters; exported constructors called with a weak value
+// from another package.
 package locktoken

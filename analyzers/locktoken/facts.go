@@ -82,7 +82,7 @@ func isStdlib(path string) bool {
 func helperCandidates(pass *analysis.Pass) ([]*ast.FuncDecl, []*types.Var) {
 	var funcs []*ast.FuncDecl
 	var vars []*types.Var
-	inits := packageVarInits(pass)
+	sc := newSourceScan(pass)
 	for _, f := range pass.Files {
 		if strings.HasSuffix(pass.Fset.File(f.Pos()).Name(), "_test.go") {
 			continue
@@ -90,11 +90,11 @@ func helperCandidates(pass *analysis.Pass) ([]*ast.FuncDecl, []*types.Var) {
 		for _, decl := range f.Decls {
 			switch d := decl.(type) {
 			case *ast.FuncDecl:
-				if isHelperFunc(pass, d, inits) {
+				if isHelperFunc(pass, d, sc) {
 					funcs = append(funcs, d)
 				}
 			case *ast.GenDecl:
-				vars = append(vars, exportedScalarVars(pass, d, inits)...)
+				vars = append(vars, exportedScalarVars(pass, d, sc)...)
 			}
 		}
 	}
@@ -104,7 +104,7 @@ func helperCandidates(pass *analysis.Pass) ([]*ast.FuncDecl, []*types.Var) {
 // isHelperFunc reports whether fd is a small exported function with no
 // receiver and no parameters whose first result can be a token and whose
 // body names something the trace can classify.
-func isHelperFunc(pass *analysis.Pass, fd *ast.FuncDecl, inits map[*types.Var]ast.Expr) bool {
+func isHelperFunc(pass *analysis.Pass, fd *ast.FuncDecl, sc *sourceScan) bool {
 	if fd.Recv != nil || fd.Body == nil || !fd.Name.IsExported() || len(fd.Body.List) > maxHelperStmts {
 		return false
 	}
@@ -115,41 +115,55 @@ func isHelperFunc(pass *analysis.Pass, fd *ast.FuncDecl, inits map[*types.Var]as
 	if !provenance.Scalar(fn.Signature().Results().At(0).Type()) {
 		return false
 	}
-	return namesSource(pass, fd.Body, inits)
+	return sc.namesSource(fd.Body, map[ast.Node]bool{})
+}
+
+// A sourceScan finds, from syntax alone, the declarations that may reach
+// a source function.
+type sourceScan struct {
+	pass  *analysis.Pass
+	inits map[*types.Var]ast.Expr       // package variables' initialisers
+	decls map[*types.Func]*ast.FuncDecl // the package's functions without receiver
+}
+
+func newSourceScan(pass *analysis.Pass) *sourceScan {
+	sc := &sourceScan{pass: pass, inits: packageVarInits(pass), decls: map[*types.Func]*ast.FuncDecl{}}
+	for _, f := range pass.Files {
+		for _, decl := range f.Decls {
+			if fd, ok := decl.(*ast.FuncDecl); ok && fd.Recv == nil && fd.Body != nil {
+				if fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
+					sc.decls[fn] = fd
+				}
+			}
+		}
+	}
+	return sc
 }
 
 // namesSource reports whether node calls a source function (os.Hostname,
-// time.Now, uuid.New, ...) directly, or reads a package variable whose
-// initialiser does. Only such helpers get facts: in packages that reach no
-// Redis client this syntax test is all the work done for the usual
-// package, and SSA is built only for the few helpers it selects.
-func namesSource(pass *analysis.Pass, node ast.Node, inits map[*types.Var]ast.Expr) bool {
+// time.Now, uuid.New, runtime.Stack, ...) directly, through a function of
+// the package it calls (ProcessID() calling goroutineID() that reads
+// runtime.Stack), or reads a package variable whose initialiser does.
+// Only such helpers get facts: in packages that reach no Redis client this
+// syntax test is all the work done for the usual package, and SSA is
+// built only for the few helpers it selects. seen guards recursion.
+func (sc *sourceScan) namesSource(node ast.Node, seen map[ast.Node]bool) bool {
+	seen[node] = true
 	found := false
 	ast.Inspect(node, func(n ast.Node) bool {
 		id, ok := n.(*ast.Ident)
 		if !ok {
 			return !found
 		}
-		switch obj := pass.TypesInfo.Uses[id].(type) {
+		switch obj := sc.pass.TypesInfo.Uses[id].(type) {
 		case *types.Func:
+			if fd := sc.decls[obj]; fd != nil && !seen[fd.Body] {
+				found = found || sc.namesSource(fd.Body, seen)
+			}
 			found = found || provenance.IsSourceFunc(obj)
 		case *types.Var:
-			if init, ok := inits[obj]; ok && init != node {
-				found = found || callsSource(pass, init)
-			}
-		}
-		return !found
-	})
-	return found
-}
-
-// callsSource reports whether e calls a source function.
-func callsSource(pass *analysis.Pass, e ast.Expr) bool {
-	found := false
-	ast.Inspect(e, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok {
-			if fn, ok := pass.TypesInfo.Uses[id].(*types.Func); ok && provenance.IsSourceFunc(fn) {
-				found = true
+			if init, ok := sc.inits[obj]; ok && !seen[init] {
+				found = found || sc.namesSource(init, seen)
 			}
 		}
 		return !found
@@ -186,7 +200,7 @@ func packageVarInits(pass *analysis.Pass) map[*types.Var]ast.Expr {
 // exportedScalarVars returns the exported string, integer or boolean
 // package variables a var declaration declares whose initialiser names a
 // source.
-func exportedScalarVars(pass *analysis.Pass, gd *ast.GenDecl, inits map[*types.Var]ast.Expr) []*types.Var {
+func exportedScalarVars(pass *analysis.Pass, gd *ast.GenDecl, sc *sourceScan) []*types.Var {
 	if gd.Tok != token.VAR {
 		return nil
 	}
@@ -194,7 +208,7 @@ func exportedScalarVars(pass *analysis.Pass, gd *ast.GenDecl, inits map[*types.V
 	for _, spec := range gd.Specs {
 		for _, name := range spec.(*ast.ValueSpec).Names {
 			v, ok := pass.TypesInfo.Defs[name].(*types.Var)
-			if ok && name.IsExported() && provenance.Scalar(v.Type()) && inits[v] != nil && namesSource(pass, inits[v], inits) {
+			if ok && name.IsExported() && provenance.Scalar(v.Type()) && sc.inits[v] != nil && sc.namesSource(sc.inits[v], map[ast.Node]bool{}) {
 				out = append(out, v)
 			}
 		}

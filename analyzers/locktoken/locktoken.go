@@ -51,8 +51,9 @@ func run(pass *analysis.Pass) (any, error) {
 	tr := provenance.New(pass.Fset, pass.Pkg, pass.TypesInfo, pass.Files, roots(writes))
 	tr.TokenFuncs = currentTokenFuncs()
 	tr.Imported = importedSource(pass)
+	done := map[token.Pos]bool{}
 	for _, w := range writes {
-		checkWrite(pass, m, tr, w)
+		checkWrite(pass, m, tr, w, done)
 	}
 	return nil, nil
 }
@@ -170,8 +171,10 @@ func roots(writes []tokenWrite) []*ast.FuncDecl {
 	return out
 }
 
-// checkWrite traces one lock value and reports it when it is weak.
-func checkWrite(pass *analysis.Pass, m *lockmodel.Model, tr *provenance.Tracer, w tokenWrite) {
+// checkWrite traces one lock value and reports it when it is weak. done
+// holds the constructor arguments already reported (two acquires, Lock
+// and TryLock, may write the same field).
+func checkWrite(pass *analysis.Pass, m *lockmodel.Model, tr *provenance.Tracer, w tokenWrite, done map[token.Pos]bool) {
 	var res provenance.Result
 	if w.genFunc {
 		res = tr.TraceFuncResult(w.op.Func.Decl, w.value)
@@ -179,6 +182,7 @@ func checkWrite(pass *analysis.Pass, m *lockmodel.Model, tr *provenance.Tracer, 
 		res = tr.Trace(w.op.Func.Decl, w.value)
 	}
 	if !res.Weak() {
+		checkOpenCalls(pass, m, tr, w, res, done)
 		return
 	}
 	d := analysis.Diagnostic{

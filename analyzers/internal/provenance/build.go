@@ -35,6 +35,9 @@ type Tracer struct {
 	// constAt maps a constant operand to the variable it was assigned to
 	// (owner := "exporter"): lifting leaves constants without a position.
 	constAt map[*ssa.Const]token.Pos
+	// callAt maps the opening parenthesis of each built call of a
+	// function of this package to its SSA call.
+	callAt map[token.Pos]*ssa.Call
 }
 
 // Stats says how much SSA a Tracer built, for the benchmark and tests.
@@ -115,6 +118,7 @@ func (t *Tracer) indexFuncs(keep map[*ast.FuncDecl]bool) {
 	t.funcs = map[*ast.FuncDecl]*ssa.Function{}
 	t.fieldSt = map[*types.Var][]*ssa.Store{}
 	t.constAt = map[*ssa.Const]token.Pos{}
+	t.callAt = map[token.Pos]*ssa.Call{}
 	for fd := range keep {
 		obj, ok := t.info.Defs[fd.Name].(*types.Func)
 		if !ok {
@@ -130,8 +134,9 @@ func (t *Tracer) indexFuncs(keep map[*ast.FuncDecl]bool) {
 	}
 }
 
-// indexStores records fn's stores to struct fields and the positions of
-// its constants assigned to variables, its closures' too.
+// indexStores records fn's stores to struct fields, its calls of this
+// package's functions and the positions of its constants assigned to
+// variables, its closures' too.
 func (t *Tracer) indexStores(fn *ssa.Function) {
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
@@ -141,6 +146,10 @@ func (t *Tracer) indexStores(fn *ssa.Function) {
 					if f := fieldOf(fa.X.Type(), fa.Field); f != nil {
 						t.fieldSt[f] = append(t.fieldSt[f], instr)
 					}
+				}
+			case *ssa.Call:
+				if callee := instr.Call.StaticCallee(); callee != nil && callee.Pkg == t.ssaPkg {
+					t.callAt[instr.Pos()] = instr
 				}
 			case *ssa.DebugRef:
 				if c, ok := instr.X.(*ssa.Const); ok && t.constAt[c] == token.NoPos {

@@ -44,13 +44,17 @@ func (t *Tracer) Global(v *types.Var) (res Result) {
 	return Result{Parts: w.global(g, v.Pos(), 0)}
 }
 
-// IsSourceFunc reports whether fn is in the source tables (or is a
-// goroutine id helper): a function whose result has a known kind.
+// IsSourceFunc reports whether fn is in the source tables: a function
+// whose result, or the buffer it fills (runtime.Stack), has a known kind.
+// A function's name alone never makes it a source: a helper named
+// goroutineID is judged by what its body calls.
 func IsSourceFunc(fn *types.Func) bool {
-	if _, ok := lookup(sourceFuncs, funcName(fn)); ok {
+	name := funcName(fn)
+	if _, ok := lookup(sourceFuncs, name); ok {
 		return true
 	}
-	return goroutineIDName().MatchString(fn.Name())
+	_, ok := bufferWriters[name]
+	return ok
 }
 
 // Scalar reports whether values of type t are copied on use and can be a

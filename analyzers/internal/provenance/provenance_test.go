@@ -20,12 +20,14 @@ import (
 const tracedSrc = `package p
 
 import (
+	"bytes"
 	"crypto/rand"
 	"encoding/hex"
 	"flag"
 	"fmt"
 	mrand "math/rand"
 	"os"
+	"runtime"
 	"strconv"
 	"sync/atomic"
 	"time"
@@ -81,9 +83,42 @@ func fill(b []byte)     { copy(b, "x") }
 func helper() string    { return "svc-" + strconv.Itoa(os.Getpid()) }
 func viaHelper() bool   { return set("k", helper()) }
 func custom() bool      { return set("k", tokenOf()) }
-func getCurrentGoroutineID() uint64 { return 0 }
+func getCurrentGoroutineID() uint64 {
+	var buf [64]byte
+	n := runtime.Stack(buf[:], false)
+	id, _ := strconv.ParseUint(string(bytes.Fields(buf[:n])[1]), 10, 64)
+	return id
+}
 func goroutine() bool   { return set("k", "g"+strconv.FormatUint(getCurrentGoroutineID(), 10)) }
+func threadID() string  { b := make([]byte, 8); rand.Read(b); return hex.EncodeToString(b) }
+func namedOnly() bool   { return set("k", threadID()) }
 func tokenOf() string   { return strconv.FormatInt(time.Now().UnixNano(), 36) }
+
+type lease struct{ key, value string }
+
+func newLease(key, value string) *lease { return &lease{key: key, value: value} }
+func ctorClock() bool { l := newLease("k", strconv.FormatInt(time.Now().UnixNano(), 10)); return set(l.key, l.value) }
+
+type shared struct{ value string }
+
+func newShared(value string) *shared { return &shared{value: value} }
+func sharedFixed() *shared            { return newShared("fixed") }
+func sharedRandom() *shared           { b := make([]byte, 16); rand.Read(b); return newShared(hex.EncodeToString(b)) }
+func ctorMixed() bool                 { return set("k", sharedFixed().value) }
+
+type pub struct{ value string }
+
+func NewPub(value string) *pub { return &pub{value: value} }
+func ctorExported() bool       { return set("k", NewPub("fixed").value) }
+
+type kept struct{ value string }
+
+func newKept(value string) *kept { return &kept{value: value} }
+var makeKept = newKept
+func ctorAsValue() bool          { return set("k", newKept("fixed").value) }
+
+func prefixed(s string) string { return "x-" + s }
+func viaParamHelper() bool     { return set("k", prefixed("y")) }
 `
 
 var (
@@ -172,7 +207,13 @@ func TestTrace(t *testing.T) {
 		{"counter", provenance.Unique, ""},
 		{"filled", provenance.Unknown, ""},
 		{"viaHelper", provenance.Instance, "os.Getpid()"},
-		{"goroutine", provenance.Instance, "p.getCurrentGoroutineID() (a goroutine or thread id)"},
+		{"goroutine", provenance.Instance, "the goroutine id read from runtime.Stack()"},
+		{"namedOnly", provenance.Unique, ""},          // named like a thread id, but crypto/rand: the body decides
+		{"ctorClock", provenance.Clock, "time.Now()"}, // through the constructor's parameter
+		{"ctorMixed", provenance.Unique, ""},          // one construction is random
+		{"ctorExported", provenance.Unknown, ""},      // importers may construct it
+		{"ctorAsValue", provenance.Unknown, ""},       // calls through makeKept are not seen
+		{"viaParamHelper", provenance.Unknown, ""},    // a helper's parameter is not its callers' union
 		{"custom", provenance.Clock, "time.Now()"},
 	}
 	var roots []*ast.FuncDecl

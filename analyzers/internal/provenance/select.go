@@ -28,16 +28,34 @@ type writerIndex struct {
 	// passed to another package (json.Unmarshal(data, &cfg)): decoders
 	// write exported fields we cannot see.
 	decoded map[*types.Var]bool
+	// calls holds the calls of each function of the package without a
+	// receiver, so that a constructor's parameter stored into a lock
+	// value field can be followed to its arguments.
+	calls map[*types.Func][]*ast.CallExpr
+	// callers holds the declarations making those calls (nil: package
+	// initialisation).
+	callers map[*types.Func][]*ast.FuncDecl
+	// funcValues holds the functions named other than as the callee of
+	// a call (passed, stored, assigned): calls through the value are
+	// not seen, so their parameters are not followed.
+	funcValues map[*types.Func]bool
+	// calledIdent holds the names used as the callee of a direct call,
+	// so that the walk can tell them from function values.
+	calledIdent map[*ast.Ident]bool
 }
 
 func newWriterIndex(pkg *types.Package, info *types.Info, files []*ast.File) *writerIndex {
 	ix := &writerIndex{
-		decls:      map[*types.Func]*ast.FuncDecl{},
-		fields:     map[*types.Var][]*ast.FuncDecl{},
-		initWrites: map[*types.Var][]*ast.FuncDecl{},
-		reassigned: map[*types.Var]bool{},
-		addrTaken:  map[*types.Var]bool{},
-		decoded:    map[*types.Var]bool{},
+		decls:       map[*types.Func]*ast.FuncDecl{},
+		fields:      map[*types.Var][]*ast.FuncDecl{},
+		initWrites:  map[*types.Var][]*ast.FuncDecl{},
+		reassigned:  map[*types.Var]bool{},
+		addrTaken:   map[*types.Var]bool{},
+		decoded:     map[*types.Var]bool{},
+		calls:       map[*types.Func][]*ast.CallExpr{},
+		callers:     map[*types.Func][]*ast.FuncDecl{},
+		funcValues:  map[*types.Func]bool{},
+		calledIdent: map[*ast.Ident]bool{},
 	}
 	for _, f := range files {
 		for _, decl := range f.Decls {
@@ -87,7 +105,30 @@ func (ix *writerIndex) recordWrites(pkg *types.Package, info *types.Info, fd *as
 		}
 	case *ast.CallExpr:
 		ix.recordDecoded(pkg, info, n)
+		ix.recordCall(pkg, info, fd, n)
+	case *ast.Ident:
+		if fn, ok := info.Uses[n].(*types.Func); ok && fn.Pkg() == pkg && !ix.calledIdent[n] {
+			ix.funcValues[fn] = true
+		}
 	}
+}
+
+// recordCall records a direct call of a function of this package that
+// has no receiver. The callee's name is marked as called before the walk
+// reaches it (ast.Inspect visits the call first), so that every other
+// use of the name is a function value.
+func (ix *writerIndex) recordCall(pkg *types.Package, info *types.Info, fd *ast.FuncDecl, call *ast.CallExpr) {
+	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
+	if !ok {
+		return
+	}
+	fn, ok := info.Uses[id].(*types.Func)
+	if !ok || fn.Pkg() != pkg || fn.Signature().Recv() != nil {
+		return
+	}
+	ix.calledIdent[id] = true
+	ix.calls[fn] = append(ix.calls[fn], call)
+	ix.callers[fn] = append(ix.callers[fn], fd)
 }
 
 // recordDecoded marks the exported fields of this package's structs whose
@@ -206,6 +247,7 @@ func (ix *writerIndex) reached(pkg *types.Package, info *types.Info, fd *ast.Fun
 		case *ast.SelectorExpr:
 			if v, ok := info.Uses[n.Sel].(*types.Var); ok && v.IsField() {
 				out = append(out, ix.fields[v]...)
+				out = append(out, ix.constructorCallers(info, ix.fields[v])...)
 			}
 		case *ast.Ident:
 			switch obj := info.Uses[n].(type) {
@@ -221,5 +263,21 @@ func (ix *writerIndex) reached(pkg *types.Package, info *types.Info, fd *ast.Fun
 		}
 		return true
 	})
+	return out
+}
+
+// constructorCallers returns the declarations calling those of writers
+// that are functions with parameters (newLock(rdb, key, value) storing
+// value into a field): the arguments they pass are the field's values.
+func (ix *writerIndex) constructorCallers(info *types.Info, writers []*ast.FuncDecl) []*ast.FuncDecl {
+	var out []*ast.FuncDecl
+	for _, fd := range writers {
+		if fd == nil || fd.Recv != nil || fd.Type.Params.NumFields() == 0 {
+			continue
+		}
+		if fn, ok := info.Defs[fd.Name].(*types.Func); ok {
+			out = append(out, ix.callers[fn]...)
+		}
+	}
 	return out
 }

@@ -35,6 +35,11 @@ type Source struct {
 	// Detail says, for a helper of another package, what the helper's own
 	// value comes from: "from os.Hostname() at ident.go:18".
 	Detail string
+	// Open is set on an Unknown part that is a parameter of an exported
+	// constructor (NewLock(pool, key, token) storing token into the lock
+	// value field): importers choose it, but each call of it in this
+	// package can be judged on its own (Tracer.OpenCalls).
+	Open *OpenParam
 }
 
 // A Result is what a value is built from.
@@ -86,3 +91,22 @@ func (r Result) Main() Source {
 }
 
 func unknown() []Source { return []Source{{Kind: Unknown}} }
+
+// OpenParam returns the one exported constructor parameter that every
+// unknown part of r is, and r's other parts; ok is false when some
+// unknown part is something else or the value has a unique part.
+func (r Result) OpenParam() (open *OpenParam, others []Source, ok bool) {
+	for _, p := range r.Parts {
+		switch {
+		case p.Kind == Unique:
+			return nil, nil, false
+		case p.Kind != Unknown:
+			others = append(others, p)
+		case p.Open == nil || (open != nil && *open != *p.Open):
+			return nil, nil, false
+		default:
+			open = p.Open
+		}
+	}
+	return open, others, open != nil
+}

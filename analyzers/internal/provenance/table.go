@@ -3,8 +3,6 @@ package provenance
 import (
 	"go/types"
 	"strings"
-
-	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
 )
 
 // Functions are named "pkg/path.Func" or "pkg/path.Type.Method" (the form
@@ -81,20 +79,38 @@ const (
 // passFuncs are functions whose result is made of their arguments and
 // nothing else, so the result has the arguments' sources.
 var passFuncs = map[string]passMode{
-	"fmt.Sprintf":                             passArgs,
-	"fmt.Sprint":                              passArgs,
-	"fmt.Sprintln":                            passArgs,
-	"strconv.Itoa":                            passArgs,
-	"strconv.FormatInt":                       passArgs,
-	"strconv.FormatUint":                      passArgs,
-	"strconv.Quote":                           passArgs,
-	"strings.Join":                            passArgs,
-	"strings.ToLower":                         passArgs,
-	"strings.ToUpper":                         passArgs,
-	"strings.TrimSpace":                       passArgs,
-	"strings.ReplaceAll":                      passArgs,
-	"strings.Repeat":                          passArgs,
-	"net.JoinHostPort":                        passArgs,
+	"fmt.Sprintf":        passArgs,
+	"fmt.Sprint":         passArgs,
+	"fmt.Sprintln":       passArgs,
+	"strconv.Itoa":       passArgs,
+	"strconv.FormatInt":  passArgs,
+	"strconv.FormatUint": passArgs,
+	"strconv.Quote":      passArgs,
+	"strings.Join":       passArgs,
+	"strings.ToLower":    passArgs,
+	"strings.ToUpper":    passArgs,
+	"strings.TrimSpace":  passArgs,
+	"strings.ReplaceAll": passArgs,
+	"strings.Repeat":     passArgs,
+	"net.JoinHostPort":   passArgs,
+	// Parsing and slicing helpers: goroutine id helpers cut the id out of
+	// the runtime.Stack header with them (strings.Fields(s)[1], Atoi).
+	"strconv.Atoi":                            passArgs,
+	"strconv.ParseInt":                        passArgs,
+	"strconv.ParseUint":                       passArgs,
+	"strings.Fields":                          passArgs,
+	"strings.Split":                           passArgs,
+	"strings.SplitN":                          passArgs,
+	"strings.TrimPrefix":                      passArgs,
+	"strings.TrimSuffix":                      passArgs,
+	"strings.Index":                           passArgs,
+	"strings.IndexByte":                       passArgs,
+	"bytes.Fields":                            passArgs,
+	"bytes.Split":                             passArgs,
+	"bytes.TrimPrefix":                        passArgs,
+	"bytes.TrimSpace":                         passArgs,
+	"bytes.Index":                             passArgs,
+	"bytes.IndexByte":                         passArgs,
 	"encoding/hex.EncodeToString":             passArgs,
 	"encoding/base64.Encoding.EncodeToString": passNonRecv,
 	"encoding/base32.Encoding.EncodeToString": passNonRecv,
@@ -112,18 +128,26 @@ var passFuncs = map[string]passMode{
 	"github.com/bwmarrin/snowflake.ID.Int64":  passRecv,
 }
 
-// bufferWriters fill their byte slice argument with random bytes.
-var bufferWriters = map[string]bool{
-	"crypto/rand.Read":          true,
-	"math/rand.Read":            true,
-	"math/rand.Rand.Read":       true,
-	"math/rand/v2.ChaCha8.Read": true,
+// bufferWriters fill their byte slice argument with a value of the kind
+// given.
+var bufferWriters = map[string]Kind{
+	// Random bytes.
+	"crypto/rand.Read":          Unique,
+	"math/rand.Read":            Unique,
+	"math/rand.Rand.Read":       Unique,
+	"math/rand/v2.ChaCha8.Read": Unique,
+	// The stack header "goroutine 17 [running]:", which is how helpers
+	// named goroutineID read the goroutine id: per process and reused,
+	// never unique per acquisition. A helper's name is never trusted:
+	// its body decides, and this is what a real one calls.
+	"runtime.Stack": Instance,
 }
 
-// goroutineIDName matches the helpers programs write to read the current
-// goroutine or thread id (usually by parsing runtime.Stack): per process
-// and reused, never unique per acquisition.
-var goroutineIDName = analysisutil.LazyRegexp(`(?i)^(get)?_?(cur|current)?_?(goroutine|go|thread|routine)_?id(str|string)?$`)
+// bufferSourceDesc says what a buffer writer's bytes are, for messages;
+// the writer's name when it has no row.
+var bufferSourceDesc = map[string]string{
+	"runtime.Stack": "the goroutine id read from runtime.Stack()",
+}
 
 // funcName returns fn's name in the table form.
 func funcName(fn *types.Func) string {

@@ -119,6 +119,9 @@ type walker struct {
 	t        *Tracer
 	visiting map[ssa.Value]bool
 	steps    int
+	// open counts, per function, the field stores of it being traced:
+	// their parameters are followed to the function's call sites.
+	open map[*ssa.Function]int
 }
 
 // value returns the sources of v; at is the nearest source position
@@ -168,6 +171,10 @@ func (w *walker) value(v ssa.Value, at token.Pos, depth int) []Source {
 		}
 	case *ssa.Alloc, *ssa.MakeSlice:
 		return w.buffer(v, at, depth)
+	case *ssa.Index:
+		return w.value(v.X, at, depth+1) // an element of an array value has the array's sources
+	case *ssa.Parameter:
+		return w.param(v, depth)
 	}
 	return unknown() // parameters, free variables, map lookups, interface calls...
 }
@@ -199,6 +206,10 @@ func (w *walker) unop(v *ssa.UnOp, at token.Pos, depth int) []Source {
 			return w.field(fieldOf(addr.X.Type(), addr.Field), depth)
 		case *ssa.Alloc:
 			return w.localCell(addr, at, depth)
+		case *ssa.IndexAddr:
+			// An element of a slice or array: strings.Fields(hdr)[1] has
+			// the sources of the call's result, buf[i] those of the buffer.
+			return w.value(addr.X, at, depth+1)
 		}
 		return unknown()
 	case token.ARROW:
@@ -358,7 +369,9 @@ func (w *walker) field(f *types.Var, depth int) []Source {
 		if w.visiting[st.Val] {
 			continue
 		}
+		w.enter(st.Parent())
 		out = append(out, w.value(st.Val, st.Pos(), depth+1)...)
+		w.leave(st.Parent())
 	}
 	if len(out) == 0 {
 		return unknown()
@@ -400,9 +413,6 @@ func (w *walker) call(c *ssa.CallCommon, index int, at token.Pos, depth int) []S
 	}
 	if k, ok := lookup(sourceFuncs, name); ok {
 		return []Source{{Kind: k, Desc: desc, Pos: at}}
-	}
-	if goroutineIDName().MatchString(obj.Name()) {
-		return []Source{{Kind: Instance, Desc: desc + " (a goroutine or thread id)", Pos: at}}
 	}
 	if mode, ok := lookup(passFuncs, name); ok {
 		return w.union(passed(c, mode, callee), at, depth)
@@ -462,7 +472,7 @@ func (w *walker) buffer(v ssa.Value, at token.Pos, depth int) []Source {
 		case *ssa.Store:
 			out = append(out, w.value(r.Val, r.Pos(), depth+1)...)
 		case *ssa.Call:
-			out = append(out, w.bufferCall(r.Common(), at)...)
+			out = append(out, w.bufferCall(r, at)...)
 		}
 	}
 	if len(out) == 0 {
@@ -493,8 +503,10 @@ func allReferrers(v ssa.Value) []ssa.Instruction {
 }
 
 // bufferCall classifies a call that receives a buffer: a random fill,
-// a pure reader (formatting), or an unknown writer.
-func (w *walker) bufferCall(c *ssa.CallCommon, at token.Pos) []Source {
+// a stack header (runtime.Stack), a pure reader (formatting), or an
+// unknown writer.
+func (w *walker) bufferCall(call *ssa.Call, at token.Pos) []Source {
+	c := call.Common()
 	if readsRandReader(c) {
 		return []Source{{Kind: Unique, Desc: "crypto/rand.Reader", Pos: at}}
 	}
@@ -507,8 +519,18 @@ func (w *walker) bufferCall(c *ssa.CallCommon, at token.Pos) []Source {
 		return unknown()
 	}
 	name := funcName(obj)
-	if bufferWriters[name] || isTokenFunc(w.t.TokenFuncs, name) {
+	if isTokenFunc(w.t.TokenFuncs, name) {
 		return []Source{{Kind: Unique, Desc: shortName(obj) + "()", Pos: at}}
+	}
+	if k, ok := bufferWriters[name]; ok {
+		if k != Unique && call.Pos().IsValid() {
+			at = call.Pos() // where the identity is read, not the buffer
+		}
+		desc, ok := bufferSourceDesc[name]
+		if !ok {
+			desc = shortName(obj) + "()"
+		}
+		return []Source{{Kind: k, Desc: desc, Pos: at}}
 	}
 	if _, ok := lookup(passFuncs, name); ok {
 		return nil // reads the buffer: the value we are tracing flows out of it

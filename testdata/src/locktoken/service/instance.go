@@ -53,7 +53,7 @@ func goroutineID() uint64 {
 // Reentrant marks the lock with the goroutine that holds it.
 func (w *Worker) Reentrant(ctx context.Context) error {
 	owner := "g" + strconv.FormatUint(goroutineID(), 10)
-	ok, err := w.rdb.SetNX(ctx, w.key, owner, 30*time.Second).Result() // want `SetNX writes service.goroutineID\(\) \(a goroutine or thread id\) \(instance.go:55\) as the value of lock key w.key`
+	ok, err := w.rdb.SetNX(ctx, w.key, owner, 30*time.Second).Result() // want `SetNX writes the goroutine id read from runtime.Stack\(\) \(instance.go:47\) as the value of lock key w.key`
 	if err != nil || !ok {
 		return err
 	}

@@ -1,0 +1,153 @@
+package provenance
+
+import (
+	"go/ast"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// A callSite is one call of a function of the package, in syntax and in
+// SSA.
+type callSite struct {
+	expr *ast.CallExpr
+	call *ssa.Call
+}
+
+// enter lets the trace follow fn's parameters to fn's call sites while
+// it traces a value fn stores into a field; leave undoes it. Only a
+// stored value's parameters are followed: a parameter met on the way
+// into a called helper (func wrap(s string) string) stands for that one
+// call's argument, not for every call of the helper.
+func (w *walker) enter(fn *ssa.Function) {
+	if w.open == nil {
+		w.open = map[*ssa.Function]int{}
+	}
+	w.open[fn]++
+}
+
+func (w *walker) leave(fn *ssa.Function) { w.open[fn]-- }
+
+// param returns the sources of a parameter of a function whose stored
+// value is being traced (newLock(rdb, key, value) storing value into
+// l.value): the union of the arguments of its calls in the package. A
+// call passing a UUID makes the union unique, so the field is judged weak
+// only when every construction is. Unknown unless every call is seen.
+func (w *walker) param(p *ssa.Parameter, depth int) []Source {
+	fn := p.Parent()
+	if w.open[fn] == 0 {
+		return unknown() // parameters, free variables, map lookups, interface calls...
+	}
+	i := paramIndex(fn, p)
+	sites, exported := w.t.callSites(fn)
+	if i < 0 || sites == nil {
+		return unknown()
+	}
+	if exported {
+		return []Source{{Kind: Unknown, Desc: "parameter " + p.Name(), Pos: p.Pos(), Open: &OpenParam{fn: fn, index: i}}}
+	}
+	var out []Source
+	for _, s := range sites {
+		out = append(out, w.arg(s, i, depth)...)
+	}
+	return out
+}
+
+// arg returns the sources of argument i of a call site, whose caller's
+// parameters may be followed in turn.
+func (w *walker) arg(s callSite, i, depth int) []Source {
+	caller := s.call.Parent()
+	w.enter(caller)
+	defer w.leave(caller)
+	return w.value(s.call.Call.Args[i], s.expr.Args[i].Pos(), depth+1)
+}
+
+// An OpenParam is a parameter of an exported function of a library
+// package that a stored lock value comes from.
+type OpenParam struct {
+	fn    *ssa.Function
+	index int
+}
+
+// Func returns the function whose parameter it is.
+func (p *OpenParam) Func() *types.Func { return p.fn.Object().(*types.Func) }
+
+// A CallArg is the argument one call of the package passes for an open
+// parameter, and where it comes from.
+type CallArg struct {
+	Expr   ast.Expr
+	Result Result
+}
+
+// OpenCalls traces the argument every call in this package (outside its
+// tests) passes for p: what the lock value is when the lock is built
+// there.
+func (t *Tracer) OpenCalls(p *OpenParam) (out []CallArg) {
+	defer func() {
+		if r := recover(); r != nil {
+			out = nil
+		}
+	}()
+	sites, _ := t.callSites(p.fn)
+	for _, s := range sites {
+		w := &walker{t: t, visiting: map[ssa.Value]bool{}}
+		out = append(out, CallArg{Expr: s.expr.Args[p.index], Result: Result{Parts: w.arg(s, p.index, 0)}})
+	}
+	return out
+}
+
+// paramIndex returns p's index among fn's parameters, or -1 for the
+// variadic one (its argument is a slice built at the call).
+func paramIndex(fn *ssa.Function, p *ssa.Parameter) int {
+	for i, q := range fn.Params {
+		if q == p {
+			if fn.Signature.Variadic() && i == len(fn.Params)-1 {
+				return -1
+			}
+			return i
+		}
+	}
+	return -1
+}
+
+// callSites returns every call of fn in the package outside its tests, or
+// nil when some call may not be seen: fn is a method (interfaces may call
+// it), generic, used as a function value, or called where no SSA was
+// built. exported says that importers call fn too (it is exported from a
+// package that is not main), so the calls here are not all of them.
+// Tests are left out: they pass fixed values on purpose to play another
+// holder, and the package without its tests is judged on its own.
+func (t *Tracer) callSites(fn *ssa.Function) (sites []callSite, exported bool) {
+	obj, ok := fn.Object().(*types.Func)
+	if !ok || fn.Parent() != nil || obj.Pkg() != t.pkg {
+		return nil, false
+	}
+	sig := obj.Signature()
+	if sig.Recv() != nil || sig.TypeParams().Len() > 0 || t.index.funcValues[obj] {
+		return nil, false
+	}
+	return t.seenCalls(obj), obj.Exported() && t.pkg.Name() != "main"
+}
+
+// seenCalls returns the calls of obj outside tests, or nil when one of
+// them was not built.
+func (t *Tracer) seenCalls(obj *types.Func) []callSite {
+	var out []callSite
+	for _, ce := range t.index.calls[obj] {
+		if t.inTestFile(ce) {
+			continue
+		}
+		c := t.callAt[ce.Lparen]
+		if c == nil || ce.Ellipsis.IsValid() {
+			return nil
+		}
+		out = append(out, callSite{expr: ce, call: c})
+	}
+	return out
+}
+
+func (t *Tracer) inTestFile(n ast.Node) bool {
+	f := t.fset.File(n.Pos())
+	return f != nil && strings.HasSuffix(f.Name(), "_test.go")
+}
