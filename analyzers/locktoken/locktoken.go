@@ -104,27 +104,13 @@ func judgedHere(op *lockmodel.Op) bool {
 }
 
 // isLockKey reports whether the acquired key is a lock key here, or was
-// judged one, as a key template, in the wrapper's package. It asks for
-// more than the model: a release or renewal of the key, or a lock name in
-// the key or the acquiring function. A receiver type's name alone (a
-// Locker type with a MarkProcessed method) does not make a dedup marker a
-// lock, and a constant value is normal for a marker.
+// judged one, as a key template, in the wrapper's package. The rule is the
+// model's, the same for every analyzer (RULES.md, "Lock key").
 func isLockKey(m *lockmodel.Model, op *lockmodel.Op) bool {
 	if op.Via != nil && op.Via.Settled && strings.Contains(op.Via.Key, "${") {
 		return true
 	}
-	if !m.IsLockKey(op) {
-		return false
-	}
-	if m.HasReleaseEvidence(op) || m.IsLockName(op.Func.Decl.Name.Name) {
-		return true
-	}
-	for _, c := range keyid.Constants(op.KeyID) {
-		if m.IsLockName(c) {
-			return true
-		}
-	}
-	return false
+	return m.IsLockKey(op)
 }
 
 // redislockToken returns the Token field of the options passed to a

@@ -145,9 +145,14 @@ func (m *Model) namedAsLock(id string, acquires, releases []*Op) bool {
 
 // opNamedAsLock reports whether the function or method that issues op, its
 // receiver type, the wrapper it calls, or a variable or field its key
-// expression names has a lock word.
+// expression names has a lock word. The receiver type's name counts only
+// for a key with no constant text: "processed:"+id written by a method of
+// a Locker type is named by its text, and a dedup marker.
 func (m *Model) opNamedAsLock(op *Op) bool {
-	if m.funcNamedAsLock(op.Func) {
+	if m.lockNames.matches(op.Func.Decl.Name.Name) {
+		return true
+	}
+	if op.Func.Recv != nil && len(keyid.Constants(op.KeyID)) == 0 && m.lockNames.matches(op.Func.Recv.Obj().Name()) {
 		return true
 	}
 	if op.Via != nil && m.lockNames.matches(op.Method) {
