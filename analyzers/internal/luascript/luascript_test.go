@@ -704,6 +704,9 @@ func FuzzClassify(f *testing.F) {
 				t.Fatalf("AcquiresKey(%d) ttl without an acquire", i)
 			}
 		}
+		if r := s.MismatchReply(); r < ReplyUnknown || r > ReplyInteger {
+			t.Fatalf("MismatchReply() = %d, out of range", r)
+		}
 	})
 }
 

@@ -83,9 +83,17 @@ func replyPaths(e ast.Expr, f facts, sc *scope) []replyPath {
 			continue
 		}
 		out = append(out, replyPaths(l.Rhs, p.facts, sc)...)
+		if len(out) > maxReplyPaths {
+			// Nested and/or multiply the ways through; past a size no
+			// real script reaches, say only that the reply is unknown.
+			return []replyPath{{f, ReplyUnknown, true}}
+		}
 	}
 	return out
 }
+
+// maxReplyPaths bounds the ways through one returned expression.
+const maxReplyPaths = 64
 
 // leafPaths splits an operand of and/or by its truth. A comparison is true
 // (the integer reply 1) or false (nil); an unknown value that is false is
@@ -165,11 +173,12 @@ func (w *walker) exitReturn(f facts, exprs []ast.Expr, sc *scope) {
 }
 
 // exit records reply r of a way out of the script with facts f, when an
-// owner check failed on the way or the script saw a key absent: for a
-// release either means the lock is no longer ours. Returns from function
-// literals are not ways out of the script.
+// owner check failed on the way or the script saw KEYS[1] absent: for a
+// release either means the lock is no longer ours. (Another key seen
+// absent may be a side key, such as Redisson's latch.) Returns from
+// function literals are not ways out of the script.
 func (w *walker) exit(f facts, r Reply) {
-	if w.funcs == 0 && (has(f, ownerMismatch, "") || has(f, keyAbsent, "")) {
+	if w.funcs == 0 && (has(f, ownerMismatch, "") || has(f, keyAbsent, "k1")) {
 		w.mismatch = append(w.mismatch, r)
 	}
 }

@@ -78,6 +78,12 @@ return redis.call('del', KEYS[1])`,
 		want:   ReplyInteger,
 	},
 	{
+		name:   "another key seen absent",
+		reason: "a missing side key (a latch, a counter) is not a lost lock: the -5 answers something else",
+		src:    `if redis.call('exists', KEYS[2]) == 0 then return -5 end if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return false`,
+		want:   ReplyNil,
+	},
+	{
 		name:   "error()",
 		reason: "error() aborts the script with an error reply",
 		src:    `if redis.call('get', KEYS[1]) ~= ARGV[1] then error('not owner') end return redis.call('del', KEYS[1])`,
@@ -156,6 +162,23 @@ func TestScript_MismatchReply(t *testing.T) {
 				t.Errorf("MismatchReply() = %v, want %v: %s", got, tc.want, tc.reason)
 			}
 		})
+	}
+}
+
+// TestScript_MismatchReplyNested checks that a long chain of nested
+// and/or neither takes exponential time nor claims a reply it cannot know.
+func TestScript_MismatchReplyNested(t *testing.T) {
+	src := "if redis.call('get', KEYS[1]) ~= ARGV[1] then return "
+	for i := 0; i < 40; i++ {
+		src += "(ARGV[2] or ARGV[3]) and "
+	}
+	src += "ARGV[4] end return redis.call('del', KEYS[1])"
+	s, err := Classify(src)
+	if err != nil {
+		t.Fatalf("Classify: %v", err)
+	}
+	if got := s.MismatchReply(); got != ReplyUnknown {
+		t.Errorf("MismatchReply() = %v, want unknown past the path bound", got)
 	}
 }
 

@@ -2,6 +2,7 @@ package replies
 
 import (
 	"context"
+	"time"
 
 	redisv8 "github.com/go-redis/redis/v8"
 	redigo "github.com/gomodule/redigo/redis"
@@ -18,8 +19,8 @@ type V8Lock struct {
 	token string
 }
 
-func (l *V8Lock) Lock(ctx context.Context) (bool, error) {
-	return l.rdb.SetNX(ctx, l.key, l.token, 0).Result()
+func (l *V8Lock) Lock(ctx context.Context, ttl time.Duration) (bool, error) {
+	return l.rdb.SetNX(ctx, l.key, l.token, ttl).Result()
 }
 
 // Unlock: a script that falls off the end on a lost lock replies nil,
