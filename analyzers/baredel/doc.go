@@ -28,7 +28,10 @@
 //
 // Not reported: deletes with an owner check (a Lua compare-and-delete,
 // DELEX IFEQ, DELIFEQ, a WATCH transaction, safelock, bsm/redislock,
-// redsync); a delete on the error path of the acquire itself; test
+// redsync); a DEL in a script branch where the script has just seen the
+// key absent (`local v = redis.call('get', KEYS[1]) if v == false then
+// redis.call('del', KEYS[1]) ...`, EXISTS 0, PTTL -2), which deletes
+// nothing; a delete on the error path of the acquire itself; test
 // cleanup in _test.go files (a SetNX there is setup); keys that are never
 // acquired with NX (cache keys) or acquired with NX but never released or
 // named as locks (dedup markers); a delete after a GET compare, which

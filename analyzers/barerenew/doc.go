@@ -28,7 +28,10 @@
 //     acquire sequence. Reported at the renewal, naming the acquire.
 //
 // Not reported: renewals with an owner check (a Lua compare-and-expire,
-// SET IFEQ, a WATCH transaction, safelock, bsm/redislock, redsync); the
+// SET IFEQ, a WATCH transaction, safelock, bsm/redislock, redsync); an
+// expire or SET in a script branch where the script has just seen the key
+// absent (GET compared with false, EXISTS 0, PTTL -2, with nothing that
+// may create the key in between), which extends no one's lock; the
 // expire right after its own SETNX in the same function and loop, which
 // is part of the acquire (and setnxexpire's when the SETNX has no TTL); a
 // renewal after a GET compare, which getdel reports as get-expire; keys

@@ -28,6 +28,14 @@ func message(m *lockmodel.Model, op *lockmodel.Op, ans answer, use replyUsage) s
 		return runs + " on lock key " + m.KeyText(op) + " but " + how[use] +
 			": its nil reply (redis.Nil) is the only sign that the key no longer held our token (the lock expired and another client may hold it)," +
 			" so the lost lock goes unnoticed; check the error and treat redis.Nil as a lost lock"
+	case errReply:
+		return runs + " on lock key " + m.KeyText(op) + " but " + how[use] +
+			": its error reply is the only sign that the key no longer held our token (the lock expired and another client may hold it)," +
+			" so the lost lock goes unnoticed; check the error"
+	case anyReply:
+		return runs + " on lock key " + m.KeyText(op) + " but " + how[use] +
+			": its reply is the only sign that the key no longer held our token (the lock expired and another client may hold it)," +
+			" so the lost lock goes unnoticed; read the reply"
 	case zeroReply:
 		return runs + " on lock key " + m.KeyText(op) + " but " + how[use] +
 			": it replies 0 when the key no longer holds our token (the lock expired and another client may hold it), which is not an error," +

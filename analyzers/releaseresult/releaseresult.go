@@ -7,6 +7,7 @@ import (
 
 	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
 	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
+	"github.com/leasevet/leasevet/analyzers/internal/luascript"
 	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
@@ -52,9 +53,20 @@ const (
 	noAnswer  answer = iota
 	zeroReply        // the script replies 0
 	nilReply         // the script replies nil (redis.Nil, an error in go-redis)
+	errReply         // the script replies an error (redis.error_reply, error())
+	anyReply         // the script replies something that is not a literal
 	errResult        // the call returns an error (safelock, bsm/redislock)
 	okResult         // the call returns (ok bool, err error) (redsync)
 )
+
+// scriptAnswers says how a script's reply on the path where the owner
+// check failed reaches go-redis.
+var scriptAnswers = map[luascript.Reply]answer{
+	luascript.ReplyInteger: zeroReply, // 0 or -1: a value, not an error
+	luascript.ReplyNil:     nilReply,  // redis.Nil: checking the error sees it
+	luascript.ReplyError:   errReply,  // an error: checking the error sees it
+	luascript.ReplyUnknown: anyReply,  // not known: only a dropped reply is sure to lose it
+}
 
 // answerOf says how op reports an owner mismatch, or noAnswer when op is
 // not an owner-checked release or renewal this analyzer judges.
@@ -62,10 +74,7 @@ func answerOf(m *lockmodel.Model, op *lockmodel.Op) answer {
 	switch op.Kind {
 	case redisapi.Script:
 		if op.Via == nil && !op.Queued && op.Lua != nil && m.IsOwnerChecked(op) && !acquires(op) {
-			if repliesInteger(op.Script.Source) {
-				return zeroReply
-			}
-			return nilReply
+			return scriptAnswers[op.Lua.MismatchReply()]
 		}
 	case redisapi.CondDelete:
 		if op.Via == nil && !op.Queued {
@@ -80,10 +89,27 @@ func answerOf(m *lockmodel.Model, op *lockmodel.Op) answer {
 		case "safelock", "redislock":
 			return errResult
 		case "redsync":
-			return okResult
+			return redsyncAnswer(op.Call.Func)
 		}
 	}
 	return noAnswer
+}
+
+// redsyncAnswer says how a redsync Unlock or Extend (fn) reports a lost
+// lock. From v4.7.0 on, redsync declares ErrNodeTaken and returns an error
+// (ErrNodeTaken, ErrTaken, ErrLockAlreadyExpired, ErrExtendFailed)
+// whenever it returns false, so (false, nil) cannot happen and checking
+// the error is enough. Older releases return (false, nil) when another
+// client holds the key. The package the code imports is asked through its
+// scope, not its version, which vendoring and replace directives hide.
+func redsyncAnswer(fn *types.Func) answer {
+	if fn == nil || fn.Pkg() == nil {
+		return okResult
+	}
+	if _, ok := fn.Pkg().Scope().Lookup("ErrNodeTaken").(*types.TypeName); ok {
+		return errResult
+	}
+	return okResult
 }
 
 func checkOp(pass *analysis.Pass, m *lockmodel.Model, op *lockmodel.Op) {
@@ -113,7 +139,7 @@ func drops(ans answer, use replyUsage) bool {
 	case statement, deferred, goStmt:
 		return true
 	case errOnly, errMethod:
-		return ans == zeroReply || ans == okResult // a nil reply is an error: checked
+		return ans == zeroReply || ans == okResult // a nil or error reply is an error: checked
 	}
 	return false // used, or discarded on purpose with _ =
 }
@@ -149,7 +175,7 @@ func replyUse(info *types.Info, stack []ast.Node) replyUsage {
 	if i < 1 {
 		return used
 	}
-	return consumer(stack[i-1], stack[i])
+	return consumer(info, stack[0], stack[i-1], stack[i])
 }
 
 // climb moves from the expression at stack[i] to the one that transparently
@@ -179,8 +205,9 @@ func climb(info *types.Info, stack []ast.Node, i int) (int, replyUsage, bool) {
 	return i, 0, false
 }
 
-// consumer classifies the statement or expression that takes the answer.
-func consumer(parent, call ast.Node) replyUsage {
+// consumer classifies the statement or expression that takes the answer;
+// fn is the function around it.
+func consumer(info *types.Info, fn, parent, call ast.Node) replyUsage {
 	switch p := parent.(type) {
 	case *ast.ExprStmt:
 		return statement
@@ -197,9 +224,59 @@ func consumer(parent, call ast.Node) replyUsage {
 			return blank
 		case len(p.Lhs) == 2 && isBlank(p.Lhs[0]):
 			return errOnly
+		case len(p.Lhs) == 2 && onlyTypeAsserted(info, fn, p.Lhs[0]):
+			return errOnly
 		}
 	}
 	return used
+}
+
+// onlyTypeAsserted reports whether the variable lhs, assigned a reply, is
+// read only by `_, ok := lhs.(T)`: the reply's type is checked but never
+// its value, so a 0 (not the owner) goes unnoticed as with `_, err :=`.
+// Any other read, or a later assignment, counts as using the reply.
+func onlyTypeAsserted(info *types.Info, fn ast.Node, lhs ast.Expr) bool {
+	id, ok := lhs.(*ast.Ident)
+	if !ok || isBlank(id) || info.ObjectOf(id) == nil {
+		return false
+	}
+	v := info.ObjectOf(id)
+	asserted := blankTypeAsserts(info, fn, v)
+	reads, others := 0, 0
+	ast.Inspect(fn, func(n ast.Node) bool {
+		use, ok := n.(*ast.Ident)
+		if !ok || use == id || info.Uses[use] != v {
+			return true
+		}
+		if asserted[use] {
+			reads++
+		} else {
+			others++
+		}
+		return true
+	})
+	return reads > 0 && others == 0
+}
+
+// blankTypeAsserts returns the uses of v that are X in `_, ok := X.(T)`
+// or `_, ok = X.(T)`.
+func blankTypeAsserts(info *types.Info, fn ast.Node, v types.Object) map[*ast.Ident]bool {
+	out := map[*ast.Ident]bool{}
+	ast.Inspect(fn, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || len(as.Lhs) != 2 || len(as.Rhs) != 1 || !isBlank(as.Lhs[0]) {
+			return true
+		}
+		ta, ok := ast.Unparen(as.Rhs[0]).(*ast.TypeAssertExpr)
+		if !ok || ta.Type == nil {
+			return true
+		}
+		if x, ok := ast.Unparen(ta.X).(*ast.Ident); ok && info.Uses[x] == v {
+			out[x] = true
+		}
+		return true
+	})
+	return out
 }
 
 func isBlank(e ast.Expr) bool {
@@ -223,16 +300,6 @@ func acquires(op *lockmodel.Op) bool {
 	_, ok := op.Lua.AcquiresKey(1)
 	return ok
 }
-
-// integerReturn matches a Lua return of an integer literal: return 0,
-// return -1.
-var integerReturn = analysisutil.LazyRegexp(`\breturn\s*\(?\s*-?[0-9]+\b`)
-
-// repliesInteger reports whether a script answers with an integer literal
-// on some path (the mismatch path of the usual release script). A script
-// that answers a mismatch with nil or false instead reaches go-redis as
-// the error redis.Nil, so checking the error alone does see the mismatch.
-func repliesInteger(src string) bool { return integerReturn().MatchString(src) }
 
 // redigoConverters are redigo's reply helpers: redis.Int(c.Do(...)) has
 // the reply's answer.

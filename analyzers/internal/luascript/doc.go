@@ -17,6 +17,14 @@
 // it is true and when it is false, branches that always return drop out, and
 // the checks that hold on every surviving path flow on.
 //
+// The same flow carries two more facts. A key the script has just seen
+// absent (a GET compared with false, EXISTS 0, PTTL -2), with nothing sent
+// since that may create a key, makes a DEL or an expire of it a no-op: such
+// an op is Absent and counts neither as a bare nor as a guarded write. And a
+// failed owner check marks the paths [Script.MismatchReply] reads the
+// script's answer on: an integer, which a client's error does not show, or
+// nil or an error reply, which go-redis returns as an error.
+//
 // The analysis is deliberately conservative in one direction only: when in
 // doubt an op is reported as unguarded (bare), never as guarded. Ops inside
 // function literals start with no checks, a goto label forgets all checks,

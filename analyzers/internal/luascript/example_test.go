@@ -25,3 +25,20 @@ return redis.call("DEL", KEYS[1])`
 	// line 3: del KEYS[1] guarded=true by ARGV[1]
 	// deletes KEYS[1]: true owner-checked: true
 }
+
+func ExampleScript_MismatchReply() {
+	for _, src := range []string{
+		`if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("del", KEYS[1]) end return 0`,
+		`if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("del", KEYS[1]) end return false`,
+	} {
+		s, err := luascript.Classify(src)
+		if err != nil {
+			fmt.Println("not Lua:", err)
+			return
+		}
+		fmt.Println(s.MismatchReply())
+	}
+	// Output:
+	// integer
+	// nil
+}

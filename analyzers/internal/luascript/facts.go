@@ -12,17 +12,34 @@ import (
 // a loop over all of KEYS compared each one with the same ARGV element.
 const allKeys = "all"
 
-// guard is one owner check: the value stored at the key with identity key
-// was found equal to ARGV[token].
-type guard struct {
+// factKind says what a fact records about the key with its identity.
+type factKind uint8
+
+const (
+	// ownerMatch: the value stored at the key was found equal to
+	// ARGV[token] (the owner check).
+	ownerMatch factKind = iota
+	// ownerMismatch: the value stored at the key was found different
+	// from ARGV[token]: the path where the owner check failed.
+	ownerMismatch
+	// keyAbsent: the script has just seen that the key does not exist
+	// (GET replied nil, EXISTS 0, PTTL -2) and nothing has written a key
+	// since, so a DEL or an expire of it does nothing.
+	keyAbsent
+)
+
+// fact is one thing known about the key with identity key at a point of
+// the script; token is the ARGV index of an owner match or mismatch.
+type fact struct {
 	key   string
 	token int
+	kind  factKind
 }
 
-// facts is a set of owner checks known to hold at a point of the script.
+// facts is a set of facts known to hold at a point of the script.
 // A nil set is empty. Sets are never modified after they are built, so
 // branches can share them.
-type facts map[guard]bool
+type facts map[fact]bool
 
 func union(a, b facts) facts {
 	if len(b) == 0 {
@@ -54,8 +71,45 @@ func intersect(a, b facts) facts {
 	return out
 }
 
+// single returns the owner check of key against ARGV[token].
 func single(key string, token int) facts {
 	return facts{{key: key, token: token}: true}
+}
+
+// mismatch returns the failed owner check of key against ARGV[token].
+func mismatch(key string, token int) facts {
+	return facts{{key: key, token: token, kind: ownerMismatch}: true}
+}
+
+// absent returns the fact that key was seen absent.
+func absent(key string) facts {
+	return facts{{key: key, kind: keyAbsent}: true}
+}
+
+// without returns f less the facts of kind k.
+func without(f facts, k factKind) facts {
+	var out facts
+	for g := range f {
+		if g.kind == k {
+			continue
+		}
+		if out == nil {
+			out = facts{}
+		}
+		out[g] = true
+	}
+	return out
+}
+
+// has reports whether f holds a fact of kind k about key id, or about any
+// key when id is "".
+func has(f facts, k factKind, id string) bool {
+	for g := range f {
+		if g.kind == k && (id == "" || g.key == id) {
+			return true
+		}
+	}
+	return false
 }
 
 // guardFor reports whether a check of key identity id holds in f, and with
@@ -67,7 +121,7 @@ func guardFor(id string, f facts) (token int, ok bool) {
 	for g := range f {
 		// Every non-empty identity names a KEYS element, so a check over all
 		// of KEYS covers it.
-		if g.key != id && g.key != allKeys {
+		if g.kind != ownerMatch || (g.key != id && g.key != allKeys) {
 			continue
 		}
 		if !ok || g.token < token {
@@ -77,9 +131,10 @@ func guardFor(id string, f facts) (token int, ok bool) {
 	return token, ok
 }
 
-// condFacts returns the owner checks that hold when cond is true and when it
-// is false. Only comparisons of a key's value with an ARGV element, and the
-// boolean connectives over them, produce checks.
+// condFacts returns the facts that hold when cond is true and when it is
+// false. Only comparisons of a key's value with an ARGV element, tests of a
+// reply that says the key is absent, and the boolean connectives over them,
+// produce facts.
 func condFacts(cond ast.Expr, sc *scope) (whenTrue, whenFalse facts) {
 	switch e := cond.(type) {
 	case *ast.RelationalOpExpr:
@@ -102,7 +157,7 @@ func condFacts(cond ast.Expr, sc *scope) (whenTrue, whenFalse facts) {
 		t, f := condFacts(e.Expr, sc)
 		return f, t
 	}
-	return nil, nil
+	return truthFacts(cond, sc)
 }
 
 // equalityFacts returns the checks implied by a == b being true or false, in
@@ -111,7 +166,7 @@ func equalityFacts(a, b ast.Expr, sc *scope) (whenTrue, whenFalse facts) {
 	for _, p := range [2][2]ast.Expr{{a, b}, {b, a}} {
 		if id, ok := readOf(p[0], sc); ok {
 			if j := tokenOf(p[1], sc); j > 0 {
-				return single(id, j), nil
+				return single(id, j), mismatch(id, j)
 			}
 		}
 		if id, j, ok := memberOf(p[0], sc); ok {
@@ -119,10 +174,13 @@ func equalityFacts(a, b ast.Expr, sc *scope) (whenTrue, whenFalse facts) {
 			// "== 0" is its negation (Redisson's early return).
 			switch n, _ := numberOf(p[1]); {
 			case isNumber(p[1]) && n == 1:
-				return single(id, j), nil
+				return single(id, j), mismatch(id, j)
 			case isNumber(p[1]) && n == 0:
-				return nil, single(id, j)
+				return mismatch(id, j), single(id, j)
 			}
+		}
+		if t, f, ok := absenceFacts(p[0], p[1], sc); ok {
+			return t, f
 		}
 	}
 	return nil, nil

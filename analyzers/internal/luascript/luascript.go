@@ -16,6 +16,10 @@ var ErrInvalid = errors.New("luascript: not a valid Lua script")
 // Script is what a Lua script does to Redis, in source order.
 type Script struct {
 	Ops []Op
+
+	// mismatch has the reply of each way out of the script where an
+	// owner check failed.
+	mismatch []Reply
 }
 
 // Op is one redis.call or redis.pcall with a constant command name.
@@ -36,6 +40,12 @@ type Op struct {
 	NX bool
 	// TTL reports a SET with PX, EX, PXAT or EXAT, or SETEX/PSETEX.
 	TTL bool
+	// Absent reports that on every path to the op the script has just
+	// seen its key absent (GET replied nil, EXISTS 0, PTTL -2) and sent
+	// nothing since that may create a key. A DEL or an expire there does
+	// nothing, and a SET writes a key nobody holds: none of them is a
+	// write to another client's lock.
+	Absent bool
 	// Line is the op's line in the script, counted from 1.
 	Line int
 
@@ -61,14 +71,19 @@ func Classify(src string) (s *Script, err error) {
 		return nil, fmt.Errorf("%w: %w", ErrInvalid, err)
 	}
 	w := newWalker()
-	w.walkBlock(chunk, nil, newScope(nil))
-	return &Script{Ops: w.ops}, nil
+	out, term := w.walkBlock(chunk, nil, newScope(nil))
+	if !term {
+		w.exit(out, ReplyNil) // falling off the end replies nil
+	}
+	return &Script{Ops: w.ops, mismatch: w.mismatch}, nil
 }
 
 // DeletesKey reports whether the script deletes KEYS[i] (DEL, UNLINK,
 // GETDEL of KEYS[i], or of a key it cannot name, which may be KEYS[i]), and
 // whether every such delete is owner-checked. A delete of a key it cannot
-// name also counts as checked when it runs after KEYS[i]'s owner check.
+// name also counts as checked when it runs after KEYS[i]'s owner check; a
+// delete of a key the script has just seen absent (Op.Absent) does nothing
+// and does not count.
 func (s *Script) DeletesKey(i int) (guarded, ok bool) {
 	return s.allGuarded(i, isDelete)
 }
@@ -103,14 +118,15 @@ func (s *Script) AcquiresKey(i int) (ttl, ok bool) {
 
 // allGuarded reports whether some op matching kind touches KEYS[i] (or an
 // unknown key), and whether all of them are guarded: one bare path is enough
-// to make the script bare.
+// to make the script bare. Ops on a key the script has just seen absent
+// write nothing that was there and are neither guarded nor bare.
 func (s *Script) allGuarded(i int, kind func(Op) bool) (guarded, ok bool) {
 	if s == nil {
 		return false, false
 	}
 	guarded = true
 	for _, op := range s.Ops {
-		if (op.Key != i && op.Key != 0) || !kind(op) {
+		if (op.Key != i && op.Key != 0) || !kind(op) || op.Absent {
 			continue
 		}
 		ok = true

@@ -486,6 +486,122 @@ for _, key in ipairs(KEYS) do redis.call("del", key) end`,
 		del:    bare,
 	},
 	{
+		name:   "pexpire of a key seen absent",
+		reason: "GET replied nil (false) in this branch, so the PEXPIRE does nothing: no bare renewal",
+		src: `local v = redis.call('get', KEYS[1])
+if v == false then
+  redis.call('pexpire', KEYS[1], ARGV[2])
+  return 0
+end
+return 1`,
+		ops: []Op{
+			{Command: "get", Key: 1, Line: 1},
+			{Command: "pexpire", Key: 1, Absent: true, Line: 3},
+		},
+	},
+	{
+		name:   "del after exists == 0",
+		reason: "EXISTS replied 0, so the DEL deletes nothing",
+		src:    `if redis.call('exists', KEYS[1]) == 0 then redis.call('del', KEYS[1]) return 0 end return 1`,
+	},
+	{
+		name:   "absent branch beside an owner check",
+		reason: "the DEL of a missing key neither makes the script bare nor hides its guarded PEXPIRE",
+		src: `local v = redis.call('get', KEYS[1])
+if v == false then
+  redis.call('del', KEYS[1])
+  return -1
+elseif v == ARGV[1] then
+  return redis.call('pexpire', KEYS[1], ARGV[2])
+end
+return 0`,
+		exp: guarded,
+	},
+	{
+		name:   "not of a GET",
+		reason: "`not v` of a GET reply is true only when the key is missing",
+		src:    `if not redis.call('get', KEYS[1]) then redis.call('del', KEYS[1]) return 0 end return 1`,
+	},
+	{
+		name:   "exists == 1 early return",
+		reason: "after returning when EXISTS is 1, the key is absent",
+		src:    `if redis.call('exists', KEYS[1]) == 1 then return 0 end redis.call('pexpire', KEYS[1], 100) return 1`,
+	},
+	{
+		name:   "pttl -2 through a local",
+		reason: "PTTL -2 means no such key",
+		src:    `local t = redis.call('pttl', KEYS[1]) if t == -2 then redis.call('unlink', KEYS[1]) return 0 end return t`,
+	},
+	{
+		name:   "absence and owner check on the same delete",
+		reason: "an absent branch and an owner-checked branch that share no op",
+		src:    `if redis.call('exists', KEYS[1]) == 0 then return redis.call('del', KEYS[1]) end if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0`,
+		del:    guarded,
+	},
+	{
+		name:   "set of a key seen absent is no renewal",
+		reason: "a SET PX where GET saw nothing writes a key nobody holds; the PEXPIRE is owner-checked",
+		src: `local v = redis.call('get', KEYS[1])
+if v == false then return redis.call('set', KEYS[1], ARGV[1], 'PX', ARGV[2]) end
+if v == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) end
+return 0`,
+		exp: guarded,
+	},
+	{
+		name:   "absence forgotten after a write",
+		reason: "the SET created the key, so the PEXPIRE that follows is a real renewal",
+		src:    `if redis.call('exists', KEYS[1]) == 0 then redis.call('set', KEYS[1], ARGV[1]) redis.call('pexpire', KEYS[1], ARGV[2]) end`,
+		exp:    bare,
+	},
+	{
+		name:   "absence forgotten after a call of the script's own function",
+		reason: "a function of the script may write the key",
+		src:    `local function put() redis.call('set', KEYS[1], ARGV[1]) end if redis.call('exists', KEYS[1]) == 0 then put() redis.call('pexpire', KEYS[1], 100) end`,
+		exp:    bare,
+	},
+	{
+		name:   "absence in a condition that writes",
+		reason: "the INCR in the same condition created the key the GET saw absent",
+		src:    `if redis.call('get', KEYS[1]) == false and redis.call('incr', KEYS[1]) then redis.call('pexpire', KEYS[1], 100) end`,
+		exp:    bare,
+	},
+	{
+		name:   "absence does not enter a loop",
+		reason: "a later iteration runs after the SET of the one before",
+		src:    `if redis.call('exists', KEYS[1]) == 0 then for i = 1, 2 do redis.call('pexpire', KEYS[1], 100) redis.call('set', KEYS[1], i) end end`,
+		exp:    bare,
+	},
+	{
+		name:   "exists truthiness is no absence",
+		reason: "EXISTS replies 0 or 1 and both are true in Lua",
+		src:    `if not redis.call('exists', KEYS[1]) then redis.call('del', KEYS[1]) end`,
+		del:    bare,
+	},
+	{
+		name:   "hget false is no absence",
+		reason: "HGET replies nil for a missing field of an existing hash",
+		src:    `if redis.call('hget', KEYS[1], 'owner') == false then redis.call('del', KEYS[1]) end`,
+		del:    bare,
+	},
+	{
+		name:   "absence of another key",
+		reason: "KEYS[2] missing says nothing about KEYS[1]",
+		src:    `if redis.call('exists', KEYS[2]) == 0 then redis.call('del', KEYS[1]) end`,
+		del:    bare,
+	},
+	{
+		name:   "absence of an unnamed key",
+		reason: "a DEL of an ARGV-named key may be any key",
+		src:    `if redis.call('exists', KEYS[1]) == 0 then redis.call('del', ARGV[1]) end`,
+		del:    bare,
+	},
+	{
+		name:   "absence after the if is gone",
+		reason: "the branches join: on the other path the key exists",
+		src:    `local v = redis.call('get', KEYS[1]) if v == false then redis.log(redis.LOG_NOTICE, 'gone') end redis.call('del', KEYS[1])`,
+		del:    bare,
+	},
+	{
 		name:   "empty script",
 		reason: "no commands at all",
 		src:    ``,
@@ -587,6 +703,9 @@ func FuzzClassify(f *testing.F) {
 			if ttl, ok := s.AcquiresKey(i); ttl && !ok {
 				t.Fatalf("AcquiresKey(%d) ttl without an acquire", i)
 			}
+		}
+		if r := s.MismatchReply(); r < ReplyUnknown || r > ReplyInteger {
+			t.Fatalf("MismatchReply() = %d, out of range", r)
 		}
 	})
 }

@@ -18,6 +18,7 @@ const (
 	memberVal                 // HEXISTS/SISMEMBER of ARGV[token] at key
 	loopIndex                 // the index of a loop over KEYS: KEYS[i] is key
 	mgetAll                   // MGET of unpack(KEYS): element i is KEYS[i]'s value
+	probeVal                  // EXISTS/TTL/PTTL of key: can say it is absent
 )
 
 type binding struct {
@@ -25,6 +26,7 @@ type binding struct {
 	key   string
 	index int
 	token int
+	cmd   string // for readVal and probeVal: the command, when it can say the key is absent
 }
 
 // scope maps variable names to what they hold. Every assignment makes a new
@@ -66,9 +68,12 @@ func (sc *scope) assign(name string, b *binding) {
 
 // walker collects the ops of one script.
 type walker struct {
-	ops    []Op
-	loops  int    // loop identities handed out so far
-	breaks []bool // per enclosing loop: whether a break was seen
+	ops      []Op
+	loops    int     // loop identities handed out so far
+	breaks   []bool  // per enclosing loop: whether a break was seen
+	funcs    int     // function literals around the current statement
+	writes   int     // calls so far that may have created a key
+	mismatch []Reply // per way out of the script where an owner check failed
 }
 
 func newWalker() *walker { return &walker{} }
@@ -88,36 +93,30 @@ func (w *walker) walkBlock(stmts []ast.Stmt, in facts, sc *scope) (out facts, te
 func (w *walker) walkStmt(s ast.Stmt, f facts, sc *scope) (facts, bool) {
 	switch s := s.(type) {
 	case *ast.LocalAssignStmt:
-		w.walkExprs(s.Exprs, f, sc)
+		f = w.walkExprs(s.Exprs, f, sc)
 		bs := bindingsOf(s.Names, s.Exprs, sc)
 		for i, name := range s.Names {
 			sc.vars[name] = bs[i]
 		}
 	case *ast.AssignStmt:
-		w.walkAssign(s, f, sc)
+		return w.walkAssign(s, f, sc), false
 	case *ast.FuncCallStmt:
-		w.walkExpr(s.Expr, f, sc)
-		return f, isErrorCall(s.Expr)
+		f = w.walkExpr(s.Expr, f, sc)
+		if isErrorCall(s.Expr) {
+			w.exit(f, ReplyError)
+			return f, true
+		}
 	case *ast.DoBlockStmt:
 		return w.walkBlock(s.Stmts, f, newScope(sc))
 	case *ast.IfStmt:
 		return w.walkIf(s, f, sc)
-	case *ast.WhileStmt:
-		w.walkExpr(s.Condition, f, sc)
-		t, _ := condFacts(s.Condition, sc)
-		w.walkLoopBody(s.Stmts, union(f, t), newScope(sc))
-	case *ast.RepeatStmt:
-		body := newScope(sc)
-		out, _, _ := w.walkLoopBody(s.Stmts, f, body)
-		w.walkExpr(s.Condition, out, body)
-	case *ast.NumberForStmt:
-		return w.walkNumberFor(s, f, sc), false
-	case *ast.GenericForStmt:
-		return w.walkGenericFor(s, f, sc), false
+	case *ast.WhileStmt, *ast.RepeatStmt, *ast.NumberForStmt, *ast.GenericForStmt:
+		return w.walkLoop(s, f, sc), false
 	case *ast.FuncDefStmt:
 		w.walkFunc(s.Func, sc)
 	case *ast.ReturnStmt:
-		w.walkExprs(s.Exprs, f, sc)
+		f = w.walkExprs(s.Exprs, f, sc)
+		w.exitReturn(f, s.Exprs, sc)
 		return f, true
 	case *ast.BreakStmt:
 		if n := len(w.breaks); n > 0 {
@@ -133,15 +132,36 @@ func (w *walker) walkStmt(s ast.Stmt, f facts, sc *scope) (facts, bool) {
 	return f, false
 }
 
-func (w *walker) walkAssign(s *ast.AssignStmt, f facts, sc *scope) {
-	w.walkExprs(s.Rhs, f, sc)
+// walkLoop walks a loop. An iteration may follow the writes of the one
+// before, so no key is known absent in the body or after the loop (the
+// condition's own test still holds for the body it lets run).
+func (w *walker) walkLoop(s ast.Stmt, f facts, sc *scope) facts {
+	f = without(f, keyAbsent)
+	switch s := s.(type) {
+	case *ast.WhileStmt:
+		in, t, _ := w.walkCond(s.Condition, f, sc)
+		w.walkLoopBody(s.Stmts, union(in, t), newScope(sc))
+	case *ast.RepeatStmt:
+		body := newScope(sc)
+		out, _, _ := w.walkLoopBody(s.Stmts, f, body)
+		w.walkExpr(s.Condition, out, body)
+	case *ast.NumberForStmt:
+		f = w.walkNumberFor(s, f, sc)
+	case *ast.GenericForStmt:
+		f = w.walkGenericFor(s, f, sc)
+	}
+	return without(f, keyAbsent)
+}
+
+func (w *walker) walkAssign(s *ast.AssignStmt, f facts, sc *scope) facts {
+	f = w.walkExprs(s.Rhs, f, sc)
 	var names []string
 	for _, lhs := range s.Lhs {
 		if id, ok := lhs.(*ast.IdentExpr); ok {
 			names = append(names, id.Value)
 			continue
 		}
-		w.walkExpr(lhs, f, sc)
+		f = w.walkExpr(lhs, f, sc)
 		names = append(names, "")
 	}
 	bs := bindingsOf(names, s.Rhs, sc)
@@ -150,13 +170,13 @@ func (w *walker) walkAssign(s *ast.AssignStmt, f facts, sc *scope) {
 			sc.assign(name, bs[i])
 		}
 	}
+	return f
 }
 
 // walkIf joins the two branches: a branch that always leaves contributes
 // nothing, so `if get(K) ~= ARGV[1] then return 0 end` guards what follows.
 func (w *walker) walkIf(s *ast.IfStmt, f facts, sc *scope) (facts, bool) {
-	w.walkExpr(s.Condition, f, sc)
-	t, fl := condFacts(s.Condition, sc)
+	f, t, fl := w.walkCond(s.Condition, f, sc)
 	thenOut, thenTerm := w.walkBlock(s.Then, union(f, t), newScope(sc))
 	elseOut, elseTerm := w.walkBlock(s.Else, union(f, fl), newScope(sc))
 	switch {
@@ -168,6 +188,21 @@ func (w *walker) walkIf(s *ast.IfStmt, f facts, sc *scope) (facts, bool) {
 		return thenOut, false
 	}
 	return intersect(thenOut, elseOut), false
+}
+
+// walkCond walks a condition and returns the facts after it and the facts
+// that hold when it is true and when it is false. A key the condition saw
+// absent may have been created by a write in the same condition
+// (`get(k) == false and redis.call('set', k, v)`), so a condition that
+// writes yields no absence.
+func (w *walker) walkCond(cond ast.Expr, f facts, sc *scope) (out, whenTrue, whenFalse facts) {
+	n := w.writes
+	out = w.walkExpr(cond, f, sc)
+	whenTrue, whenFalse = condFacts(cond, sc)
+	if w.writes != n {
+		whenTrue, whenFalse = without(whenTrue, keyAbsent), without(whenFalse, keyAbsent)
+	}
+	return out, whenTrue, whenFalse
 }
 
 // walkLoopBody walks a loop body and reports whether it contains a break
@@ -187,7 +222,7 @@ func (w *walker) newLoopKey() string {
 
 // walkNumberFor handles `for i = 1, #KEYS do ... KEYS[i] ... end`.
 func (w *walker) walkNumberFor(s *ast.NumberForStmt, f facts, sc *scope) facts {
-	w.walkExprs([]ast.Expr{s.Init, s.Limit, s.Step}, f, sc)
+	f = w.walkExprs([]ast.Expr{s.Init, s.Limit, s.Step}, f, sc)
 	id := w.newLoopKey()
 	body := newScope(sc)
 	body.vars[s.Name] = &binding{kind: opaque}
@@ -202,7 +237,7 @@ func (w *walker) walkNumberFor(s *ast.NumberForStmt, f facts, sc *scope) facts {
 // walkGenericFor handles `for i, key in ipairs(KEYS)` and
 // `for i, v in ipairs(vals)` where vals is an MGET of unpack(KEYS).
 func (w *walker) walkGenericFor(s *ast.GenericForStmt, f facts, sc *scope) facts {
-	w.walkExprs(s.Exprs, f, sc)
+	f = w.walkExprs(s.Exprs, f, sc)
 	id := w.newLoopKey()
 	body := newScope(sc)
 	for _, name := range s.Names {
@@ -237,7 +272,7 @@ func afterKeysLoop(f facts, complete bool, id string, bodyOut facts) facts {
 	}
 	all := f
 	for g := range bodyOut {
-		if g.key == id {
+		if g.key == id && g.kind == ownerMatch {
 			all = union(all, single(allKeys, g.token))
 		}
 	}
@@ -258,59 +293,76 @@ func (w *walker) walkFunc(fn *ast.FunctionExpr, sc *scope) {
 	}
 	saved := w.breaks
 	w.breaks = nil
+	w.funcs++
 	w.walkBlock(fn.Stmts, nil, body)
+	w.funcs--
 	w.breaks = saved
 }
 
-func (w *walker) walkExprs(es []ast.Expr, f facts, sc *scope) {
+func (w *walker) walkExprs(es []ast.Expr, f facts, sc *scope) facts {
 	for _, e := range es {
-		w.walkExpr(e, f, sc)
+		f = w.walkExpr(e, f, sc)
 	}
+	return f
 }
 
-// walkExpr records the ops in e. The right operand of `and` runs only when
-// the left one is true (and of `or` only when it is false), so
-// `return get(K) == ARGV[1] and redis.call('del', K)` is guarded.
-func (w *walker) walkExpr(e ast.Expr, f facts, sc *scope) {
+// walkExpr records the ops in e, in evaluation order, and returns the
+// facts after it. The right operand of `and` runs only when the left one
+// is true (and of `or` only when it is false), so
+// `return get(K) == ARGV[1] and redis.call('del', K)` is guarded; after
+// the expression only the facts that held before it and survived either
+// way remain.
+func (w *walker) walkExpr(e ast.Expr, f facts, sc *scope) facts {
 	switch e := e.(type) {
 	case *ast.FuncCallExpr:
-		w.walkExpr(e.Func, f, sc)
-		w.walkExpr(e.Receiver, f, sc)
-		w.walkExprs(e.Args, f, sc)
-		if call, cmd, ok := redisCall(e); ok {
-			w.record(call, cmd, f, sc)
-		}
+		return w.walkCall(e, f, sc)
 	case *ast.LogicalOpExpr:
-		w.walkExpr(e.Lhs, f, sc)
-		t, fl := condFacts(e.Lhs, sc)
+		f, t, fl := w.walkCond(e.Lhs, f, sc)
+		side := fl
 		if e.Operator == "and" {
-			w.walkExpr(e.Rhs, union(f, t), sc)
-		} else {
-			w.walkExpr(e.Rhs, union(f, fl), sc)
+			side = t
 		}
+		return intersect(f, w.walkExpr(e.Rhs, union(f, side), sc))
 	case *ast.RelationalOpExpr:
-		w.walkExprs([]ast.Expr{e.Lhs, e.Rhs}, f, sc)
+		return w.walkExprs([]ast.Expr{e.Lhs, e.Rhs}, f, sc)
 	case *ast.ArithmeticOpExpr:
-		w.walkExprs([]ast.Expr{e.Lhs, e.Rhs}, f, sc)
+		return w.walkExprs([]ast.Expr{e.Lhs, e.Rhs}, f, sc)
 	case *ast.StringConcatOpExpr:
-		w.walkExprs([]ast.Expr{e.Lhs, e.Rhs}, f, sc)
+		return w.walkExprs([]ast.Expr{e.Lhs, e.Rhs}, f, sc)
 	case *ast.UnaryMinusOpExpr:
-		w.walkExpr(e.Expr, f, sc)
+		return w.walkExpr(e.Expr, f, sc)
 	case *ast.UnaryNotOpExpr:
-		w.walkExpr(e.Expr, f, sc)
+		return w.walkExpr(e.Expr, f, sc)
 	case *ast.UnaryLenOpExpr:
-		w.walkExpr(e.Expr, f, sc)
+		return w.walkExpr(e.Expr, f, sc)
 	case *ast.AttrGetExpr:
-		w.walkExprs([]ast.Expr{e.Object, e.Key}, f, sc)
+		return w.walkExprs([]ast.Expr{e.Object, e.Key}, f, sc)
 	case *ast.TableExpr:
 		for _, field := range e.Fields {
 			if field != nil {
-				w.walkExprs([]ast.Expr{field.Key, field.Value}, f, sc)
+				f = w.walkExprs([]ast.Expr{field.Key, field.Value}, f, sc)
 			}
 		}
 	case *ast.FunctionExpr:
 		w.walkFunc(e, sc)
 	}
+	return f
+}
+
+// walkCall records a redis.call after its arguments, and forgets every
+// key seen absent when the call may create a key.
+func (w *walker) walkCall(e *ast.FuncCallExpr, f facts, sc *scope) facts {
+	f = w.walkExpr(e.Func, f, sc)
+	f = w.walkExpr(e.Receiver, f, sc)
+	f = w.walkExprs(e.Args, f, sc)
+	if call, cmd, ok := redisCall(e); ok {
+		w.record(call, cmd, f, sc)
+	}
+	if !keepsAbsence(e) {
+		w.writes++
+		f = without(f, keyAbsent)
+	}
+	return f
 }
 
 // multiKey commands take only keys after the command name, so each argument
@@ -335,6 +387,7 @@ func (w *walker) record(call *ast.FuncCallExpr, cmd string, f facts, sc *scope) 
 			id, op.Key = keyOf(k, sc)
 		}
 		op.TokenArg, op.Guarded = guardFor(id, f)
+		op.Absent = id != "" && has(f, keyAbsent, id)
 		op.checked = checkedKeys(f)
 		setOptions(&op, call.Args)
 		w.ops = append(w.ops, op)
@@ -346,6 +399,9 @@ func (w *walker) record(call *ast.FuncCallExpr, cmd string, f facts, sc *scope) 
 func checkedKeys(f facts) uint64 {
 	var bits uint64
 	for g := range f {
+		if g.kind != ownerMatch {
+			continue
+		}
 		if g.key == allKeys {
 			bits |= 1
 			continue
@@ -402,13 +458,17 @@ func bindingOfExpr(e ast.Expr, sc *scope) *binding {
 		return &binding{kind: tokenVal, token: j}
 	}
 	if id, ok := readOf(e, sc); ok {
-		return &binding{kind: readVal, key: id}
+		_, cmd, _ := probeOf(e, sc) // "" for HGET, tostring(GET)
+		return &binding{kind: readVal, key: id, cmd: cmd}
 	}
 	if id, j, ok := memberOf(e, sc); ok {
 		return &binding{kind: memberVal, key: id, token: j}
 	}
 	if call, cmd, ok := redisCall(e); ok && cmd == "mget" && len(call.Args) == 2 && isUnpackKeys(call.Args[1]) {
 		return &binding{kind: mgetAll}
+	}
+	if id, cmd, ok := probeOf(e, sc); ok {
+		return &binding{kind: probeVal, key: id, cmd: cmd}
 	}
 	return &binding{kind: opaque}
 }

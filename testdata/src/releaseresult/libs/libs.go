@@ -71,16 +71,30 @@ func WithRedislockBestEffort(ctx context.Context, locker *redislock.Client) erro
 	return lock.Refresh(ctx, time.Second, nil) // ok
 }
 
-// redsync.
+// redsync v4.18.1 declares ErrNodeTaken: since v4.7.0 Unlock and Extend
+// return an error whenever they return false, so keeping only the error
+// keeps the lost lock.
 func WithRedsync(rs *redsync.Redsync) error {
 	m := rs.NewMutex("orders")
 	if err := m.Lock(); err != nil {
 		return err
 	}
-	if _, err := m.Extend(); err != nil { // want `redsync Extend keeps only its error: \(false, nil\) means the lock was no longer held by this mutex \(it expired and another client may hold it\), so the lost lock goes unnoticed; check ok and treat false as a lost lock`
+	if _, err := m.Extend(); err != nil { // ok: false comes with ErrNodeTaken, ErrTaken or ErrExtendFailed
 		return err
 	}
-	_, err := m.Unlock() // want `redsync Unlock keeps only its error`
+	_, err := m.Unlock() // ok: false comes with an error
+	return err
+}
+
+func WithRedsyncAssigned(ctx context.Context, rs *redsync.Redsync) (err error) {
+	m := rs.NewMutex("orders")
+	if err = m.LockContext(ctx); err != nil {
+		return err
+	}
+	if _, err = m.ExtendContext(ctx); err != nil { // ok: plain assignment, same answer
+		return err
+	}
+	_, err = m.UnlockContext(ctx) // ok
 	return err
 }
 
@@ -101,8 +115,23 @@ func WithRedsyncDeferred(rs *redsync.Redsync) error {
 	if err := m.Lock(); err != nil {
 		return err
 	}
-	defer m.Unlock() // want `redsync Unlock is deferred and its result dropped`
+	defer m.Unlock() // want `redsync Unlock is deferred and its result dropped: its error is how the release reports that the lock was no longer ours`
 	return nil
+}
+
+// Heartbeat drops the answer of Extend: the error is all there is to see.
+func Heartbeat(ctx context.Context, m *redsync.Mutex) {
+	for range time.Tick(time.Second) {
+		m.ExtendContext(ctx) // want `redsync ExtendContext drops its result: its error is how the renewal reports that the lock was no longer ours`
+	}
+}
+
+func UnlockInBackground(m *redsync.Mutex) {
+	go m.Unlock() // want `redsync Unlock runs in a go statement and its result is dropped`
+}
+
+func UnlockBestEffort(m *redsync.Mutex) {
+	_, _ = m.Unlock() // ok: discarded on purpose, visibly
 }
 
 // Shutdown releases on the way out and cannot act on a lost lock anymore.
