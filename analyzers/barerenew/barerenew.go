@@ -48,7 +48,7 @@ func bareRenewal(m *lockmodel.Model, op *lockmodel.Op) *lockmodel.Op {
 	if op.Func.Test {
 		return nil // a test setting up or ageing a key
 	}
-	if lockmodel.SplitAcquireExpire(op) || inAcquireSequence(op) || m.GetCompareBefore(op) != nil {
+	if lockmodel.SplitAcquireExpire(op) || inAcquireSequence(op) || acquiredInSameCall(op) || m.GetCompareBefore(op) != nil {
 		return nil // setnxexpire's, part of the acquire, or getdel's
 	}
 	if m.ReportedInWrapper(op, func(o *lockmodel.Op) bool { return bareRenewal(m, o) != nil }) {
@@ -96,6 +96,22 @@ func inAcquireSequence(op *lockmodel.Op) bool {
 			continue
 		}
 		if ctx == nil || contains(acq.Stack, ctx) {
+			return true
+		}
+	}
+	return false
+}
+
+// acquiredInSameCall reports whether op is issued through a call of a
+// wrapper that also acquires the key in that call (a SetNX helper that
+// sends SETNX then EXPIRE): the expire is the wrapper's acquire sequence,
+// judged in the wrapper, not a renewal at the call.
+func acquiredInSameCall(op *lockmodel.Op) bool {
+	if op.Via == nil {
+		return false
+	}
+	for _, a := range op.Func.Ops {
+		if a.Expr == op.Expr && a.KeyID == op.KeyID && lockmodel.IsAcquire(a) {
 			return true
 		}
 	}

@@ -261,6 +261,10 @@ func related(res provenance.Result) []analysis.RelatedInformation {
 			continue
 		}
 		seen[p.Pos] = true
+		if p.Via.IsValid() && !seen[p.Via] {
+			seen[p.Via] = true
+			out = append(out, analysis.RelatedInformation{Pos: p.Via, Message: "the lock value comes from " + p.ViaDesc})
+		}
 		out = append(out, analysis.RelatedInformation{Pos: p.Pos, Message: "the lock value comes from " + p.Desc})
 	}
 	return out

@@ -35,6 +35,11 @@ type Source struct {
 	// Detail says, for a helper of another package, what the helper's own
 	// value comes from: "from os.Hostname() at ident.go:18".
 	Detail string
+	// Via is, for a part produced inside a helper function of this
+	// package, the call of the helper that the traced code makes, and
+	// ViaDesc the helper's name: GetProcessID() in the lock's constructor.
+	Via     token.Pos
+	ViaDesc string
 	// Open is set on an Unknown part that is a parameter of an exported
 	// constructor (NewLock(pool, key, token) storing token into the lock
 	// value field): importers choose it, but each call of it in this

@@ -423,7 +423,13 @@ func (w *walker) call(c *ssa.CallCommon, index int, at token.Pos, depth int) []S
 	if len(callee.Blocks) == 0 {
 		return unknown()
 	}
-	return w.returns(callee, index, at, depth)
+	out := w.returns(callee, index, at, depth)
+	for i := range out {
+		// The outermost helper call wins: it is the one in the code
+		// that takes the lock, where a reader looks first.
+		out[i].Via, out[i].ViaDesc = at, desc
+	}
+	return out
 }
 
 // passed returns the arguments of c that carry a value into its result.
