@@ -7,11 +7,12 @@ import (
 
 // how names the way the answer is dropped.
 var how = map[replyUsage]string{
-	statement: "drops its result",
-	deferred:  "is deferred and its result dropped",
-	goStmt:    "runs in a go statement and its result is dropped",
-	errOnly:   "keeps only its error",
-	errMethod: "checks only .Err()",
+	statement:  "drops its result",
+	deferred:   "is deferred and its result dropped",
+	goStmt:     "runs in a go statement and its result is dropped",
+	errOnly:    "keeps only its error",
+	errMethod:  "checks only .Err()",
+	neverEqual: "compares its interface{} reply with an int constant, which never equals the int64 the reply holds",
 }
 
 func message(m *lockmodel.Model, op *lockmodel.Op, ans answer, use replyUsage) string {

@@ -3,6 +3,8 @@ package releaseresult
 import (
 	_ "embed"
 	"go/ast"
+	"go/constant"
+	"go/token"
 	"go/types"
 
 	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
@@ -140,6 +142,8 @@ func drops(ans answer, use replyUsage) bool {
 		return true
 	case errOnly, errMethod:
 		return ans == zeroReply || ans == okResult // a nil or error reply is an error: checked
+	case neverEqual:
+		return ans == zeroReply
 	}
 	return false // used, or discarded on purpose with _ =
 }
@@ -148,13 +152,14 @@ func drops(ans answer, use replyUsage) bool {
 type replyUsage int
 
 const (
-	used      replyUsage = iota // the answer flows on
-	statement                   // the call is an expression statement
-	deferred                    // defer call(...)
-	goStmt                      // go call(...)
-	errOnly                     // _, err := call(...) or _, err := call(...).Result()
-	errMethod                   // call(...).Err(): only the command's error
-	blank                       // _ = call(...): a visible decision
+	used       replyUsage = iota // the answer flows on
+	statement                    // the call is an expression statement
+	deferred                     // defer call(...)
+	goStmt                       // go call(...)
+	errOnly                      // _, err := call(...) or _, err := call(...).Result()
+	errMethod                    // call(...).Err(): only the command's error
+	blank                        // _ = call(...): a visible decision
+	neverEqual                   // res, err := call(...).Result(); res == 0: an interface never equals an untyped int
 )
 
 // replyUse follows the call at the top of stack through the methods that
@@ -226,6 +231,8 @@ func consumer(info *types.Info, fn, parent, call ast.Node) replyUsage {
 			return errOnly
 		case len(p.Lhs) == 2 && onlyTypeAsserted(info, fn, p.Lhs[0]):
 			return errOnly
+		case onlyComparedAsInterface(info, fn, p.Lhs[0]):
+			return neverEqual
 		}
 	}
 	return used
@@ -256,6 +263,45 @@ func onlyTypeAsserted(info *types.Info, fn ast.Node, lhs ast.Expr) bool {
 		return true
 	})
 	return reads > 0 && others == 0
+}
+
+// onlyComparedAsInterface reports whether the variable lhs, an interface
+// assigned a reply (res, err := c.Eval(...).Result()), is read only by ==
+// comparisons with an integer constant that is not an int64. The constant converts to
+// int, the reply holds an int64, so `res == 0` is never true and the "not
+// the owner" answer is never seen. A != comparison is true for every reply
+// and does see it (too often, but not never).
+func onlyComparedAsInterface(info *types.Info, fn ast.Node, lhs ast.Expr) bool {
+	id, ok := lhs.(*ast.Ident)
+	if !ok || isBlank(id) || info.ObjectOf(id) == nil || !types.IsInterface(info.ObjectOf(id).Type()) {
+		return false
+	}
+	v := info.ObjectOf(id)
+	compared, others := 0, 0
+	ast.Inspect(fn, func(n ast.Node) bool {
+		if be, ok := n.(*ast.BinaryExpr); ok && be.Op == token.EQL {
+			for _, side := range [2][2]ast.Expr{{be.X, be.Y}, {be.Y, be.X}} {
+				if x, ok := ast.Unparen(side[0]).(*ast.Ident); ok && info.Uses[x] == v && isNonInt64Const(info, side[1]) {
+					compared++
+					return false
+				}
+			}
+		}
+		if use, ok := n.(*ast.Ident); ok && use != id && info.Uses[use] == v {
+			others++
+		}
+		return true
+	})
+	return compared > 0 && others == 0
+}
+
+// isNonInt64Const reports whether e is an integer constant whose type, once
+// compared with an interface, is not int64 (0 becomes an int): Redis
+// clients hand integer replies over as int64, and an interface holding an
+// int64 equals no int.
+func isNonInt64Const(info *types.Info, e ast.Expr) bool {
+	tv, ok := info.Types[e]
+	return ok && tv.Value != nil && tv.Value.Kind() == constant.Int && tv.Type != nil && !types.Identical(tv.Type, types.Typ[types.Int64])
 }
 
 // blankTypeAsserts returns the uses of v that are X in `_, ok := X.(T)`

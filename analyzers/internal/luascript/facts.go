@@ -245,12 +245,22 @@ func memberOf(e ast.Expr, sc *scope) (id string, token int, ok bool) {
 	return id, token, id != "" && token > 0
 }
 
-// tokenOf returns the 1-based ARGV index e stands for, or 0. A prefix of an
+// keysToken is added to the KEYS index of a token passed as a key, so
+// that it cannot be taken for an ARGV index.
+const keysToken = 1000
+
+// tokenOf returns the 1-based ARGV index e stands for (keysToken+j for
+// KEYS[j], j > 1), or 0. A prefix of an
 // ARGV element (string.sub) counts, because bsm/redislock compares the token
 // part of a token+metadata value that way.
 func tokenOf(e ast.Expr, sc *scope) int {
 	if j := indexOf(e, "ARGV"); j > 0 {
 		return j
+	}
+	if j := indexOf(e, "KEYS"); j > 1 {
+		// Some scripts pass the token as a second key (EVAL s 2 lock
+		// token): comparing with it is the same owner check.
+		return keysToken + j
 	}
 	if b := sc.bindingOf(e); b != nil && b.kind == tokenVal {
 		return b.token

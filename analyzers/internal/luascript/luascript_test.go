@@ -32,6 +32,18 @@ type classifyCase struct {
 
 var classifyCases = []classifyCase{
 	{
+		name:   "token as a second key",
+		reason: "EVAL script 2 lock token: comparing GET KEYS[1] with KEYS[2] is the owner check",
+		src:    `if redis.call("get", KEYS[1]) == KEYS[2] then return redis.call("expire", KEYS[1], ARGV[1]) end return 0`,
+		exp:    guarded,
+	},
+	{
+		name:   "key compared with itself",
+		reason: "KEYS[1] is the lock key, not a token",
+		src:    `if redis.call("get", KEYS[1]) == KEYS[1] then return redis.call("del", KEYS[1]) end return 0`,
+		del:    bare,
+	},
+	{
 		name:   "design release",
 		reason: "the design text's compare-then-DEL is the canonical owner-checked release",
 		src:    `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0`,
