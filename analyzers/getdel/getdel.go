@@ -106,6 +106,9 @@ func selfEvident(m *lockmodel.Model, op *lockmodel.Op) bool {
 	if m.IsLockKey(op) {
 		return true
 	}
+	if op.Kind == redisapi.Set {
+		return false // compare-and-set of a cache entry: no lock without NX
+	}
 	for _, w := range m.Ops {
 		same := w.KeyID == op.KeyID || (op.Family != "" && w.Family == op.Family)
 		if w.Kind == redisapi.Set && w != op && same && m.GetCompareBefore(w) == nil {

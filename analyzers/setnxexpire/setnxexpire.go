@@ -59,10 +59,8 @@ func finding(m *lockmodel.Model, acq *lockmodel.Op) (exp *lockmodel.Op, noTTL bo
 	if acq.Func.Test || acq.Kind != redisapi.Acquire || acq.TTLIs != redisapi.NoTTL || acq.KeyID == "" || !acq.Reportable() {
 		return nil, false
 	}
-	if o := m.Origin(acq); o != nil {
-		if e, n := finding(m, o); e != nil || n {
-			return nil, false // reported in the wrapper, where the acquire is
-		}
+	if m.ReportedInWrapper(acq, func(o *lockmodel.Op) bool { e, n := finding(m, o); return e != nil || n }) {
+		return nil, false // reported in the wrapper, where the acquire is
 	}
 	if exp := lockmodel.ExpireAfter(acq); exp != nil {
 		return exp, false

@@ -149,13 +149,58 @@ func (m *Model) inWatchCallback(stack []ast.Node) bool {
 		if _, ok := stack[i].(*ast.FuncLit); !ok {
 			continue
 		}
-		if call, ok := stack[i-1].(*ast.CallExpr); ok {
-			if c := m.Env.Recognize(call); c != nil && c.Kind == redisapi.Watch {
-				return true
-			}
+		if call, ok := stack[i-1].(*ast.CallExpr); ok && m.isWatch(call) {
+			return true
+		}
+		if v := m.assignedFuncLit(stack[i-1], stack[i]); v != nil && m.passedToWatch(stack[0], v) {
+			return true // txf := func(tx *redis.Tx) error {...}; rdb.Watch(txf, key)
 		}
 	}
 	return false
+}
+
+func (m *Model) isWatch(call *ast.CallExpr) bool {
+	c := m.Env.Recognize(call)
+	return c != nil && c.Kind == redisapi.Watch
+}
+
+// assignedFuncLit returns the local variable a function literal is
+// assigned to by its parent statement (f := func(...) {...}), or nil.
+func (m *Model) assignedFuncLit(parent, lit ast.Node) *types.Var {
+	switch p := parent.(type) {
+	case *ast.AssignStmt:
+		for i, r := range p.Rhs {
+			if r == lit && i < len(p.Lhs) {
+				return m.varOf(p.Lhs[i])
+			}
+		}
+	case *ast.ValueSpec:
+		for i, r := range p.Values {
+			if r == lit && i < len(p.Names) {
+				return m.varOf(p.Names[i])
+			}
+		}
+	}
+	return nil
+}
+
+// passedToWatch reports whether the function variable v is passed to a
+// Watch call inside decl.
+func (m *Model) passedToWatch(decl ast.Node, v *types.Var) bool {
+	found := false
+	ast.Inspect(decl, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok || found || !m.isWatch(call) {
+			return !found
+		}
+		for _, a := range call.Args {
+			if id, ok := ast.Unparen(a).(*ast.Ident); ok && m.Pass.TypesInfo.Uses[id] == v {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // callbackOwner returns the recognised call whose callback argument is the

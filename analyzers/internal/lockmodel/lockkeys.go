@@ -2,6 +2,7 @@ package lockmodel
 
 import (
 	"go/ast"
+	"strings"
 
 	"github.com/leasevet/leasevet/analyzers/internal/keyid"
 	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
@@ -277,9 +278,11 @@ func (m *Model) IsOwnerChecked(op *Op) bool { return isOwnerChecked(op) }
 
 // Reportable reports whether a finding at op belongs to this package: ops
 // issued through a wrapper whose own package already judged the key are
-// evidence only (the bug is reported once, where it is).
+// evidence only (the bug is reported once, where it is), and so are ops
+// of a wrapper whose key does not depend on its parameters: the same key
+// is judged inside the wrapper.
 func (op *Op) Reportable() bool {
-	return op.Via == nil || !op.Via.Settled
+	return op.Via == nil || (!op.Via.Settled && strings.Contains(op.Via.Key, "${"))
 }
 
 // HasTTLSomewhere reports whether some op of the package, other than op,

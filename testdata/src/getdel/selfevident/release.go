@@ -41,3 +41,27 @@ func ClearIfSet(ctx context.Context, rdb redis.Cmdable, key string) {
 		rdb.Del(ctx, key) // ok: no token compared
 	}
 }
+
+// RefreshIfSame is a cache compare-and-set: a SET after a compare is no
+// lock renewal unless the key is a lock.
+func RefreshIfSame(ctx context.Context, rdb redis.Cmdable, key, old, val string) {
+	if rdb.Get(ctx, key).Val() == old {
+		rdb.Set(ctx, key, val, time.Minute) // ok: no lock
+	}
+}
+
+// ReleaseWatched compares and deletes inside an optimistic transaction
+// whose callback is a local variable: EXEC fails if the key changed.
+func ReleaseWatched(ctx context.Context, rdb *redis.Client, key, token string) error {
+	txf := func(tx *redis.Tx) error {
+		if tx.Get(ctx, key).Val() != token {
+			return ErrNotOwner
+		}
+		_, err := tx.TxPipelined(ctx, func(pipe redis.Pipeliner) error {
+			pipe.Del(ctx, key) // ok: a WATCH transaction
+			return nil
+		})
+		return err
+	}
+	return rdb.Watch(ctx, txf, key)
+}
