@@ -198,6 +198,9 @@ func (m *Model) summaryOp(fn *Func, op *Op, tmpl *keyid.Resolver, params map[*ty
 	key := op.KeyID
 	if op.Via == nil {
 		key = tmpl.Of(op.Key)
+		if op.Key == nil {
+			key = m.spreadKeys(fn, op, params)
+		}
 	} else {
 		key = viaTemplate(op, tmpl) // a wrapper of a wrapper: re-express in this function's parameters
 	}
@@ -213,6 +216,28 @@ func (m *Model) summaryOp(fn *Func, op *Op, tmpl *keyid.Resolver, params map[*ty
 		s.Where, s.Wrapper, s.Owner = op.Via.Where, op.Via.Wrapper, op.Via.Owner
 	}
 	return s, true
+}
+
+// spreadKeys returns the template of a command whose keys are the
+// wrapper's own variadic parameter passed on whole (func Del(ctx, keys
+// ...string) { rdb.Del(ctx, keys...) }): a call Del(ctx, k) sends DEL k.
+// The template names the parameter, so at a call the first key passed
+// stands for the command's key; a call that spreads a slice has none.
+func (m *Model) spreadKeys(fn *Func, op *Op, params map[*types.Var]int) string {
+	sig := fn.Obj.Signature()
+	n := len(op.Expr.Args)
+	if op.Kind != redisapi.Delete || !sig.Variadic() || !op.Expr.Ellipsis.IsValid() || n == 0 {
+		return ""
+	}
+	id, ok := ast.Unparen(op.Expr.Args[n-1]).(*ast.Ident)
+	if !ok {
+		return ""
+	}
+	v, _ := m.Pass.TypesInfo.Uses[id].(*types.Var)
+	if i, ok := params[v]; ok && i == sig.Params().Len()-1 {
+		return keyid.Placeholder(i)
+	}
+	return ""
 }
 
 func summarised(k redisapi.Kind) bool {

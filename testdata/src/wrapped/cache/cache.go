@@ -13,7 +13,7 @@ import (
 type Cache interface {
 	SetNX(ctx context.Context, key string, value any, ttl time.Duration) (bool, error)
 	Get(ctx context.Context, key string) (string, error)
-	Del(ctx context.Context, key string) error
+	Del(ctx context.Context, keys ...string) error
 }
 
 type redisCache struct{ rdb *redis.Client }
@@ -28,6 +28,7 @@ func (c *redisCache) Get(ctx context.Context, key string) (string, error) {
 	return c.rdb.Get(ctx, key).Result()
 }
 
-func (c *redisCache) Del(ctx context.Context, key string) error {
-	return c.rdb.Del(ctx, key).Err()
+// Del passes its variadic keys on whole: Del(ctx, k) sends DEL k.
+func (c *redisCache) Del(ctx context.Context, keys ...string) error {
+	return c.rdb.Del(ctx, keys...).Err()
 }
