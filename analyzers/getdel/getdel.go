@@ -68,7 +68,7 @@ func checkOp(pass *analysis.Pass, m *lockmodel.Model, op *lockmodel.Op) {
 		return
 	}
 	gc := m.GetCompareBefore(op)
-	if gc == nil || !selfEvident(m, op) {
+	if gc == nil || (gc.Ordered && !m.IsLockKey(op)) || !selfEvident(m, op) {
 		return
 	}
 	acquired := ""
@@ -86,7 +86,7 @@ func checkOp(pass *analysis.Pass, m *lockmodel.Model, op *lockmodel.Op) {
 			"the lock can expire and be acquired by another client in between, and " + act.cost,
 		Related: append(related, analysis.RelatedInformation{Pos: gc.Get.Pos(), End: gc.Get.Expr.End(), Message: "value read here, compared in Go"}),
 	}
-	if fixable(op) {
+	if fixable(op) && !gc.Ordered { // a time compared is not a token to compare-and-delete with
 		spec := lockmodel.OwnerFixSpec{Op: op, Token: gc.Token, TokenIn: op.Func, Refresh: act.refresh}
 		if fix, ok := m.OwnerFix(spec); ok {
 			d.SuggestedFixes = []analysis.SuggestedFix{fix}

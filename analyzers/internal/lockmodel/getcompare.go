@@ -15,6 +15,10 @@ type GetCompare struct {
 	Get   *Op             // the read of the value
 	Cmp   *ast.BinaryExpr // the comparison in Go
 	Token ast.Expr        // the side of Cmp that is not the value read
+	// Ordered is set for <, <=, >, >=: a timestamp stored as the lock
+	// value compared with the time now (the SETNX/GETSET expiry
+	// algorithm). It is check-then-act only on a key known to be a lock.
+	Ordered bool
 }
 
 // GetCompareBefore returns the Get of op's key whose value is compared with
@@ -49,7 +53,7 @@ func (m *Model) comparedValue(get, op *Op) *GetCompare {
 	var found *GetCompare
 	ast.Inspect(op.Func.Decl.Body, func(n ast.Node) bool {
 		be, ok := n.(*ast.BinaryExpr)
-		if found != nil || !ok || (be.Op != token.EQL && be.Op != token.NEQ) {
+		if found != nil || !ok || !isComparison(be.Op) {
 			return found == nil
 		}
 		if be.End() < get.Expr.End() || be.End() > op.Pos() {
@@ -57,13 +61,21 @@ func (m *Model) comparedValue(get, op *Op) *GetCompare {
 		}
 		for _, side := range [2][2]ast.Expr{{be.X, be.Y}, {be.Y, be.X}} {
 			if m.isValue(side[0], value, holders) && !m.isConstant(side[1]) {
-				found = &GetCompare{Get: get, Cmp: be, Token: side[1]}
+				found = &GetCompare{Get: get, Cmp: be, Token: side[1], Ordered: be.Op != token.EQL && be.Op != token.NEQ}
 				return false
 			}
 		}
 		return true
 	})
 	return found
+}
+
+func isComparison(op token.Token) bool {
+	switch op {
+	case token.EQL, token.NEQ, token.LSS, token.GTR, token.LEQ, token.GEQ:
+		return true
+	}
+	return false
 }
 
 // valueOf returns the expression that yields the value get read (the call
@@ -199,7 +211,19 @@ func (m *Model) unconvert(e ast.Expr) ast.Expr {
 
 func isFmtSprint(info *types.Info, call *ast.CallExpr) bool {
 	fn := calleeFunc(info, call)
-	return fn != nil && fn.FullName() == "fmt.Sprint" && len(call.Args) == 1
+	if fn == nil {
+		return false
+	}
+	return valueParsers[fn.FullName()] || (fn.FullName() == "fmt.Sprint" && len(call.Args) == 1)
+}
+
+// valueParsers read a number out of the string a GET returned: the value
+// they return is the value read.
+var valueParsers = map[string]bool{
+	"strconv.Atoi":       true,
+	"strconv.ParseInt":   true,
+	"strconv.ParseUint":  true,
+	"strconv.ParseFloat": true,
 }
 
 // derivedHolders returns holder and the variables of body assigned a

@@ -212,7 +212,7 @@ func criticalSection(acquires, releases []*Op) bool {
 // check-then-act (a GET compared in Go before the write).
 func (m *Model) ownerChecks(releases []*Op) bool {
 	for _, r := range releases {
-		if isOwnerChecked(r) || m.GetCompareBefore(r) != nil {
+		if gc := m.GetCompareBefore(r); isOwnerChecked(r) || (gc != nil && !gc.Ordered) {
 			return true
 		}
 	}
