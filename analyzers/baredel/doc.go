@@ -20,11 +20,17 @@
 //
 // Category:
 //
-//   - bare-del: an unconditional delete of a lock key (a key acquired with
-//     NX in the same function, another method of the same type through the
-//     same field, the same package under the same key identity or family, or
-//     through a wrapper's summary, and released or named as a lock).
-//     Reported at the delete, naming the acquire.
+//   - bare-del: an unconditional delete of a lock key: a key acquired with
+//     NX (in the same function, another method of the same type through the
+//     same field, the same package under the same key identity or family,
+//     the other half of a Lock(key)/Unlock(key) pair, or through a
+//     wrapper's summary) that has lock evidence: a lock word in its text or
+//     in the name of a function, parameter or variable that acquires or
+//     releases it, the acquire and a release in one function, an owner
+//     check on some release, or an acquire retried until it succeeds.
+//     Reported at the delete, naming the acquire. A helper of the package
+//     that receives the key and is only called with lock keys is reported
+//     at its own delete, once, with a caller as related information.
 //
 // Not reported: deletes with an owner check (a Lua compare-and-delete,
 // DELEX IFEQ, DELIFEQ, a WATCH transaction, safelock, bsm/redislock,
@@ -33,9 +39,11 @@
 // redis.call('del', KEYS[1]) ...`, EXISTS 0, PTTL -2), which deletes
 // nothing; a delete on the error path of the acquire itself; test
 // cleanup in _test.go files (a SetNX there is setup); keys that are never
-// acquired with NX (cache keys) or acquired with NX but never released or
-// named as locks (dedup markers); a delete after a GET compare, which
-// getdel reports as get-del.
+// acquired with NX (cache keys) or acquired with NX with no lock evidence
+// (dedup markers, and on/off flags set with NX in one function and deleted
+// in another); names that only contain "lock" (IndexBlock, MarkClockSkew,
+// "indexed-block:"); a delete after a GET compare, which getdel reports as
+// get-del.
 //
 // The suggested fix replaces the delete with safelock.Release(ctx, client,
 // key, token) for go-redis v9, and with an inline compare-and-delete script

@@ -24,11 +24,23 @@
 //     PEXPIREAT or a SET with a TTL of the same lock key. Reported at the
 //     renewal.
 //
-// Not reported: a WATCH transaction that reads the key in its callback and
-// writes inside TxPipelined (EXEC fails if the key changed); comparisons
-// with constants ("" or nil checks are existence checks); keys that are
-// not lock keys; _test.go files, where reading the value back is an
-// assertion and deleting it cleanup.
+// The compare is itself the lock evidence: a GET, a compare with another
+// value in Go (==, !=, in either shape: if v == tok { del } and if v !=
+// tok { return }; del) and a DEL or EXPIRE of the same key in one function
+// is a release written as check-then-act, wherever the key was acquired
+// (the value read through .Val(), .Result(), .Int64(), redigo's
+// redis.String, redis.Int64, redis.Bytes, a type assertion or strconv).
+// An ordered compare (<, >) of a timestamp value with the clock, the
+// SETNX/GETSET expiry algorithm, counts on keys known to be locks.
+//
+// Not reported: a WATCH transaction that reads the key in its callback
+// (inline or a local func passed to Watch) and writes inside TxPipelined
+// (EXEC fails if the key changed); comparisons with constants ("" or nil
+// checks are existence checks); a compare followed by a SET of a key that
+// is not a lock (a cache compare-and-set), and keys the package writes
+// with a plain SET outside such a compare (state, not a lock acquired
+// with NX); _test.go files, where reading the value back is an assertion
+// and deleting it cleanup.
 //
 // The suggested fix replaces the delete with safelock.Release(ctx, client,
 // key, token), or the EXPIRE/PEXPIRE with safelock.Refresh, using the

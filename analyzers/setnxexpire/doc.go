@@ -25,8 +25,9 @@
 //     the lock extends the holder's lock. Reported at the expire.
 //   - no-ttl: a lock key is acquired with no TTL and never given one.
 //     Reported at the acquire. Only keys with lock evidence beyond the NX
-//     (a release of the same key, or a lock name) are reported: SetNX alone
-//     is also the idiom for idempotency markers that are meant to last.
+//     (a release of the key in the same function, an owner check, a wait,
+//     a lock name) are reported: SetNX alone is also the idiom for
+//     idempotency markers that are meant to last.
 //
 // The suggested fix moves the TTL into the acquire (SetNX's expiration, or
 // the TTL or ExpireAt field of a SetArgs literal) and deletes the expire
