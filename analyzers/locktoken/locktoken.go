@@ -235,13 +235,19 @@ func describe(m *lockmodel.Model, res provenance.Result) string {
 	if main.Detail != "" {
 		notes = append(notes, main.Detail)
 	}
+	for _, p := range res.Parts {
+		if p.Optional {
+			notes = append(notes, "the default when "+p.Desc+" is not passed")
+			break
+		}
+	}
 	if len(notes) > 0 {
 		text += " (" + strings.Join(notes, "; ") + ")"
 	}
 	var others []string
 	seen := map[string]bool{main.Desc: true}
 	for _, p := range res.Parts {
-		if p.Kind != provenance.Constant && !seen[p.Desc] {
+		if p.Kind != provenance.Constant && !p.Optional && !seen[p.Desc] {
 			seen[p.Desc] = true
 			others = append(others, p.Desc)
 		}

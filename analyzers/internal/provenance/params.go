@@ -39,6 +39,12 @@ func (w *walker) param(p *ssa.Parameter, depth int) []Source {
 	if w.open[fn] == 0 {
 		return unknown() // parameters, free variables, map lookups, interface calls...
 	}
+	if n := len(fn.Params); fn.Signature.Variadic() && n > 0 && fn.Params[n-1] == p {
+		// func (m *Manager) Locker(name string, value ...string): the
+		// value is the caller's when given, the function's own default
+		// when not. The default is judged on its own (see Optional).
+		return []Source{{Kind: Unknown, Desc: "the optional " + p.Name() + " argument", Pos: p.Pos(), Optional: true}}
+	}
 	i := paramIndex(fn, p)
 	sites, exported := w.t.callSites(fn)
 	if i < 0 || sites == nil {

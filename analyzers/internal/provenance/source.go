@@ -40,6 +40,10 @@ type Source struct {
 	// ViaDesc the helper's name: GetProcessID() in the lock's constructor.
 	Via     token.Pos
 	ViaDesc string
+	// Optional is set on an Unknown part that is a variadic parameter
+	// used as an optional argument: a caller that passes none gets the
+	// value's other parts alone, so those are judged as the value.
+	Optional bool
 	// Open is set on an Unknown part that is a parameter of an exported
 	// constructor (NewLock(pool, key, token) storing token into the lock
 	// value field): importers choose it, but each call of it in this
@@ -63,7 +67,14 @@ func (r Result) Kind() Kind {
 	}
 	has := map[Kind]bool{}
 	for _, p := range r.Parts {
-		has[p.Kind] = true
+		if !p.Optional {
+			has[p.Kind] = true
+		}
+	}
+	if !has[Clock] && !has[Instance] && !has[Unique] && r.hasOptional() {
+		// Constants beside an optional argument are most often its
+		// separators (strings.Join(value, "-")), not a default.
+		has[Unknown] = true
 	}
 	for _, k := range []Kind{Unique, Unknown, Clock, Instance, Constant} {
 		if has[k] {
@@ -71,6 +82,15 @@ func (r Result) Kind() Kind {
 		}
 	}
 	return Unknown
+}
+
+func (r Result) hasOptional() bool {
+	for _, p := range r.Parts {
+		if p.Optional {
+			return true
+		}
+	}
+	return false
 }
 
 // Weak reports whether no part of the value is unique and every part is
