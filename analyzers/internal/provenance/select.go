@@ -271,13 +271,31 @@ func (ix *writerIndex) reached(pkg *types.Package, info *types.Info, fd *ast.Fun
 // value into a field): the arguments they pass are the field's values.
 func (ix *writerIndex) constructorCallers(info *types.Info, writers []*ast.FuncDecl) []*ast.FuncDecl {
 	var out []*ast.FuncDecl
-	for _, fd := range writers {
-		if fd == nil || fd.Recv != nil || fd.Type.Params.NumFields() == 0 {
-			continue
+	seen := map[*ast.FuncDecl]bool{}
+	level := writers
+	// Constructors call constructors (TryLock(conn, res, token) calls
+	// TryLockWithTimeout(conn, res, token, d), which stores token): the
+	// callers of a caller that passes its own parameters on are followed
+	// too, a few levels up.
+	for range 3 {
+		var next []*ast.FuncDecl
+		for _, fd := range level {
+			if fd == nil || fd.Recv != nil || fd.Type.Params.NumFields() == 0 {
+				continue
+			}
+			fn, ok := info.Defs[fd.Name].(*types.Func)
+			if !ok {
+				continue
+			}
+			for _, c := range ix.callers[fn] {
+				if !seen[c] {
+					seen[c] = true
+					out = append(out, c)
+					next = append(next, c)
+				}
+			}
 		}
-		if fn, ok := info.Defs[fd.Name].(*types.Func); ok {
-			out = append(out, ix.callers[fn]...)
-		}
+		level = next
 	}
 	return out
 }
