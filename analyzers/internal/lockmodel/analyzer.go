@@ -96,7 +96,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:        "build leasevet's model of Redis lock commands (internal)",
 	Run:        run,
 	ResultType: reflect.TypeFor[*Model](),
-	FactTypes:  []analysis.Fact{new(Summary), new(reachesRedis)},
+	FactTypes:  []analysis.Fact{new(Summary), new(reachesRedis), new(ScriptHash)},
 }
 
 func run(pass *analysis.Pass) (_ any, err error) {

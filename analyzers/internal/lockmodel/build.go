@@ -15,6 +15,7 @@ import (
 func build(pass *analysis.Pass) (*Model, error) {
 	env := redisapi.NewEnv(pass.Fset, pass.Pkg, pass.TypesInfo, pass.Files)
 	m := &Model{Pass: pass, Env: env, Keys: keyid.New(env)}
+	env.ScriptSHA = m.importedScriptHash
 	m.lockNames = newLockNamer(settings.LockNames)
 	m.collectFuncs()
 	m.summarizeLocal()
@@ -23,6 +24,7 @@ func build(pass *analysis.Pass) (*Model, error) {
 	m.linkInstances()
 	m.indexKeys()
 	m.exportSummaries()
+	m.exportScriptHashes()
 	m.ignores = parseDirectives(pass)
 	return m, nil
 }

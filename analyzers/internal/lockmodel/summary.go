@@ -34,6 +34,15 @@ type SummaryOp struct {
 	Settled bool   // the key was judged in the defining package: evidence only
 	Where   string // "file.go:line" of the command in the wrapper
 	Wrapper string // the wrapper's name, for messages
+	// A script wrapper (func EvalSha(sha string, keys []string, args
+	// ...any)) runs the script its caller passes as parameter Script
+	// (the SHA1 when ScriptSha) on the keys of the slice parameter Keys;
+	// -1 when the wrapper fixes them itself. Returns is set when it
+	// returns the command's reply, which its caller then reads.
+	Script    int
+	ScriptSha bool
+	Keys      int
+	Returns   bool
 
 	src int // index of the op in the wrapper's Func.Ops (local summaries only; not exported)
 }
@@ -204,6 +213,12 @@ func (m *Model) summaryOp(fn *Func, op *Op, tmpl *keyid.Resolver, params map[*ty
 	} else {
 		key = viaTemplate(op, tmpl) // a wrapper of a wrapper: re-express in this function's parameters
 	}
+	keys := -1
+	if key == "" && op.Via == nil && op.Script != nil {
+		if keys = paramOf(op.Script.KeysExpr, params, m); keys >= 0 {
+			key = keyid.Placeholder(keys) // rdb.EvalSha(ctx, sha, keys, args...)
+		}
+	}
 	if key == "" {
 		return SummaryOp{}, false
 	}
@@ -211,11 +226,24 @@ func (m *Model) summaryOp(fn *Func, op *Op, tmpl *keyid.Resolver, params map[*ty
 		Kind: op.Kind, Command: op.Command, Key: key, TTLIs: op.TTLIs, NX: op.NX,
 		Value: paramOf(op.Value, params, m), Match: paramOf(op.Match, params, m), TTL: paramOf(op.TTL, params, m),
 		Owner: isOwnerChecked(op), Where: m.Where(op.Pos()), Wrapper: fn.Name(),
+		Script: -1, Keys: keys, Returns: m.returnsReply(op),
+	}
+	if op.Via == nil && op.Script != nil && op.Lua == nil {
+		s.Script, s.ScriptSha = paramOf(op.Script.Script, params, m), op.Script.Sha
 	}
 	if op.Via != nil {
 		s.Where, s.Wrapper, s.Owner = op.Via.Where, op.Via.Wrapper, op.Via.Owner
+		s.Script, s.ScriptSha, s.Keys, s.Returns = -1, false, -1, false
 	}
 	return s, true
+}
+
+// returnsReply reports whether op's reply, read or not, is what its
+// function returns (return rdb.EvalSha(...).Result()).
+func (m *Model) returnsReply(op *Op) bool {
+	_, parent := m.ValueChain(op)
+	_, ok := parent.(*ast.ReturnStmt)
+	return ok
 }
 
 // spreadKeys returns the template of a command whose keys are the
@@ -275,6 +303,14 @@ func (m *Model) wrapperOp(fn *Func, call *ast.CallExpr, s *SummaryOp, stack []as
 	for i, a := range call.Args {
 		args[i] = m.Keys.Of(a)
 	}
+	var keys []ast.Expr
+	if s.Keys >= 0 && s.Keys < len(call.Args) {
+		keys = m.Env.SliceElems(call.Args[s.Keys]) // []string{l.key}: KEYS[1] is l.key
+		args[s.Keys] = ""
+		if len(keys) > 0 {
+			args[s.Keys] = m.Keys.Of(keys[0])
+		}
+	}
 	key, ok := keyid.Substitute(s.Key, args)
 	if !ok {
 		return nil
@@ -283,6 +319,13 @@ func (m *Model) wrapperOp(fn *Func, call *ast.CallExpr, s *SummaryOp, stack []as
 		Method: calleeName(call)}
 	c.Value, c.Match, c.TTL = argAt(call, s.Value), argAt(call, s.Match), argAt(call, s.TTL)
 	c.Key = keyArg(call, s.Key) // for messages: the caller's own key expression
+	if keys != nil {
+		c.Key, c.Keys = keys[0], keys
+	}
+	if s.Script >= 0 {
+		src, known := m.Env.ScriptArg(argAt(call, s.Script), s.ScriptSha)
+		c.Script = &redisapi.ScriptCall{Source: src, Known: known}
+	}
 	if c.TTL != nil {
 		c.TTLIs = m.Env.TTLOf(c.TTL, false)
 	}

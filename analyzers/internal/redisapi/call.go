@@ -43,6 +43,13 @@ type ScriptCall struct {
 	Args   []ast.Expr // ARGV
 	// ArgsComplete reports whether Args are all the ARGV (no spread slice).
 	ArgsComplete bool
+	// Script is the expression of the script argument of Eval/EvalSha
+	// (the source, or the SHA1 for EvalSha), and KeysExpr that of the
+	// keys slice: a wrapper that passes its own parameters there is
+	// summarised as running the script its callers pass.
+	Script   ast.Expr
+	Sha      bool
+	KeysExpr ast.Expr
 }
 
 // KeyAt returns the expression of KEYS[i] (1-based), or nil.

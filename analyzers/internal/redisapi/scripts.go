@@ -14,18 +14,28 @@ func (env *Env) evalCall(c *Call, args []ast.Expr, spread bool) {
 		c.Kind = KindOther
 		return
 	}
-	c.Script = &ScriptCall{Args: args[2:], ArgsComplete: !spread}
-	if strings.HasPrefix(c.Method, "EvalSha") {
-		c.Script.Source, c.Script.Known = env.hashedScript(args[0])
-	} else {
-		c.Script.Source, c.Script.Known = env.ConstString(args[0])
-	}
-	c.Keys = env.sliceElems(args[1])
+	c.Script = &ScriptCall{Args: args[2:], ArgsComplete: !spread, Script: args[0], KeysExpr: args[1]}
+	c.Script.Sha = strings.HasPrefix(c.Method, "EvalSha")
+	c.Script.Source, c.Script.Known = env.ScriptArg(args[0], c.Script.Sha)
+	c.Keys = env.SliceElems(args[1])
 	c.Key = c.KeyAt(1)
 }
 
-// hashedScript resolves an EvalSha argument of the form script.Hash().
+// ScriptArg returns the Lua source an Eval argument (sha false) or an
+// EvalSha argument (sha true) stands for.
+func (env *Env) ScriptArg(e ast.Expr, sha bool) (string, bool) {
+	if sha {
+		return env.hashedScript(e)
+	}
+	return env.ConstString(e)
+}
+
+// hashedScript resolves an EvalSha argument: script.Hash(), or a variable
+// that only ever holds the SHA1 SCRIPT LOAD returned for one script.
 func (env *Env) hashedScript(e ast.Expr) (string, bool) {
+	if src, ok := env.loadedScript(e); ok {
+		return src, true
+	}
 	call, ok := ast.Unparen(e).(*ast.CallExpr)
 	if !ok {
 		return "", false
@@ -49,7 +59,7 @@ func (env *Env) scriptObjectCall(c *Call, call *ast.CallExpr, args []ast.Expr) b
 	c.Script = &ScriptCall{Source: src, Known: known, Args: args[2:], ArgsComplete: !call.Ellipsis.IsValid()}
 	c.Client = args[0]
 	c.Queued = env.isPipeline(args[0])
-	c.Keys = env.sliceElems(args[1])
+	c.Keys = env.SliceElems(args[1])
 	c.Key = c.KeyAt(1)
 	return true
 }
@@ -93,9 +103,9 @@ func (env *Env) newScriptSource(call *ast.CallExpr) (string, int, bool) {
 	return "", 0, false
 }
 
-// sliceElems returns the elements of a []string{...} literal, directly or
+// SliceElems returns the elements of a []string{...} literal, directly or
 // through a single-assignment local.
-func (env *Env) sliceElems(e ast.Expr) []ast.Expr {
+func (env *Env) SliceElems(e ast.Expr) []ast.Expr {
 	if e == nil {
 		return nil
 	}
