@@ -2,6 +2,8 @@ package getdel
 
 import (
 	_ "embed"
+	"go/types"
+	"strings"
 
 	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
 	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
@@ -68,7 +70,7 @@ func checkOp(pass *analysis.Pass, m *lockmodel.Model, op *lockmodel.Op) {
 		return
 	}
 	gc := m.GetCompareBefore(op)
-	if gc == nil || (gc.Ordered && !m.IsLockKey(op)) || !selfEvident(m, op) {
+	if gc == nil || (gc.Ordered && !m.IsLockKey(op)) || !selfEvident(m, op, gc) {
 		return
 	}
 	acquired := ""
@@ -102,12 +104,12 @@ func checkOp(pass *analysis.Pass, m *lockmodel.Model, op *lockmodel.Op) {
 // Not when the package also writes the key unconditionally outside such a
 // compare: a key set with a plain SET (after an EXISTS, say) is state,
 // not a lock acquired with NX.
-func selfEvident(m *lockmodel.Model, op *lockmodel.Op) bool {
+func selfEvident(m *lockmodel.Model, op *lockmodel.Op, gc *lockmodel.GetCompare) bool {
 	if m.IsLockKey(op) {
 		return true
 	}
-	if op.Kind == redisapi.Set {
-		return false // compare-and-set of a cache entry: no lock without NX
+	if op.Kind == redisapi.Set || !releaseNamed(m, op, gc) {
+		return false // compare-and-set of a cache entry; a one-time code consumed
 	}
 	for _, w := range m.Ops {
 		same := w.KeyID == op.KeyID || (op.Family != "" && w.Family == op.Family)
@@ -116,6 +118,39 @@ func selfEvident(m *lockmodel.Model, op *lockmodel.Op) bool {
 		}
 	}
 	return true
+}
+
+// releaseWords name a lock release or its token. A GET compared with a
+// value and then a DEL is also how one-time codes are consumed
+// (VerifyCode: the SMS code read, compared with the user's input, then
+// deleted), which is no lock; with no NX acquire of the key in sight, a
+// release, its token or a lock must be named for the shape to be one.
+var releaseWords = map[string]bool{
+	"release": true, "unlock": true, "renew": true, "extend": true, "refresh": true, // the operation
+	"token": true, "owner": true, "holder": true, "uuid": true, "lease": true, // the value compared
+}
+
+// releaseNamed reports whether the function, its receiver type, the key or
+// the value compared with has a lock word or a release word.
+func releaseNamed(m *lockmodel.Model, op *lockmodel.Op, gc *lockmodel.GetCompare) bool {
+	names := []string{op.Func.Decl.Name.Name, types.ExprString(gc.Token)}
+	if op.Key != nil {
+		names = append(names, types.ExprString(op.Key))
+	}
+	if op.Func.Recv != nil {
+		names = append(names, op.Func.Recv.Obj().Name())
+	}
+	for _, n := range names {
+		if m.IsLockName(n) {
+			return true
+		}
+		for _, w := range lockmodel.NameWords(n) {
+			if releaseWords[strings.ToLower(w)] {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // fixable reports whether op has an owner-checked replacement with the

@@ -65,3 +65,14 @@ func ReleaseWatched(ctx context.Context, rdb *redis.Client, key, token string) e
 	}
 	return rdb.Watch(ctx, txf, key)
 }
+
+// VerifyCode consumes a one-time code: read, compared with the user's
+// input, deleted. No lock, release or token is named: not a lock.
+func VerifyCode(ctx context.Context, rdb redis.Cmdable, phone, input string) bool {
+	code, err := rdb.Get(ctx, "sms:"+phone).Result()
+	if err != nil || code != input {
+		return false
+	}
+	rdb.Del(ctx, "sms:"+phone) // ok: a one-time code
+	return true
+}
