@@ -90,29 +90,20 @@ func mentions(info *types.Info, e ast.Expr, call *ast.CallExpr, vars map[*types.
 	return found
 }
 
-// exits reports whether a block leaves the loop around it: a return, or a
-// break that is not inside a nested loop, switch or select.
+// exits reports whether a block leaves the loop around it at its own
+// level: a return, a break or a goto among its statements (if ok {
+// return true }). An exit nested deeper (an error return inside the work
+// done for each item) does not make the loop a wait.
 func exits(body *ast.BlockStmt) bool {
-	found := false
-	var walk func(n ast.Node, nested bool)
-	walk = func(n ast.Node, nested bool) {
-		ast.Inspect(n, func(c ast.Node) bool {
-			switch c := c.(type) {
-			case *ast.FuncLit:
-				return false
-			case *ast.ReturnStmt:
-				found = true
-			case *ast.BranchStmt:
-				found = found || (c.Tok == token.BREAK && (!nested || c.Label != nil)) || c.Tok == token.GOTO
-			case *ast.ForStmt, *ast.RangeStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt:
-				if c != n {
-					walk(c, true)
-					return false
-				}
+	for _, st := range body.List {
+		switch st := st.(type) {
+		case *ast.ReturnStmt:
+			return true
+		case *ast.BranchStmt:
+			if st.Tok == token.BREAK || st.Tok == token.GOTO {
+				return true
 			}
-			return !found
-		})
+		}
 	}
-	walk(body, false)
-	return found
+	return false
 }
