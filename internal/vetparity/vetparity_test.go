@@ -11,7 +11,7 @@ import (
 // built from this tree as the vet tool, and leasevet standalone on
 // testdata/vetparity, where package rlock keeps its *redis.Client private
 // and package jobs, which imports no Redis client itself, misuses rlock's
-// Lock and Unlock. Under go vet, jobs sees rlock through export data, whose
+// SetIfAbsent and Delete. Under go vet, jobs sees rlock through export data, whose
 // import list does not show go-redis: an import-graph gate made vet report
 // nothing there while the standalone checker reported the bugs.
 func TestCompare_privateClientWrapper(t *testing.T) {
@@ -34,9 +34,9 @@ func TestCompare_privateClientWrapper(t *testing.T) {
 	}
 	// Without a finding the comparison would prove nothing.
 	for _, want := range []string{
-		"jobs/jobs.go:17:8 bare-del Unlock (DEL at rlock.go:23) releases lock key key",
-		"jobs/jobs.go:25:6 constant-token Lock writes the constant \"1\"",
-		"jobs/jobs.go:28:8 bare-del Unlock (DEL at rlock.go:23) releases lock key key",
+		"jobs/jobs.go:17:8 bare-del Delete (DEL at rlock.go:25) releases lock key \"lock:job:\" + id",
+		"jobs/jobs.go:25:6 constant-token SetIfAbsent writes the constant \"1\"",
+		"jobs/jobs.go:28:8 bare-del Delete (DEL at rlock.go:25) releases lock key \"lock:once:\" + id",
 	} {
 		if !slices.ContainsFunc(c.vet, func(l string) bool { return strings.HasPrefix(l, want) }) {
 			t.Errorf("go vet did not report %q; it reported:\n%s", want, strings.Join(c.vet, "\n"))

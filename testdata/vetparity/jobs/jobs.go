@@ -11,10 +11,10 @@ import (
 // Run runs work under the job's lock, released without an owner check.
 func Run(id string, work func()) bool {
 	key := "lock:job:" + id
-	if !rlock.Lock(key, rand.Text()) {
+	if !rlock.SetIfAbsent(key, rand.Text()) {
 		return false
 	}
-	defer rlock.Unlock(key)
+	defer rlock.Delete(key)
 	work()
 	return true
 }
@@ -22,10 +22,10 @@ func Run(id string, work func()) bool {
 // RunOnce takes the lock with the same value on every acquisition.
 func RunOnce(id string, work func()) bool {
 	key := "lock:once:" + id
-	if !rlock.Lock(key, "1") {
+	if !rlock.SetIfAbsent(key, "1") {
 		return false
 	}
-	defer rlock.Unlock(key)
+	defer rlock.Delete(key)
 	work()
 	return true
 }

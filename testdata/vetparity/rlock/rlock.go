@@ -12,13 +12,15 @@ import (
 
 var rdb = redis.NewClient(&redis.Options{Addr: "localhost:6379"})
 
-// Lock takes key with value val for half a minute.
-func Lock(key, val string) bool {
+// SetIfAbsent writes key with value val for half a minute unless it
+// exists. It is a generic helper, not a lock API of its own: its callers'
+// keys decide whether a call takes a lock.
+func SetIfAbsent(key, val string) bool {
 	ok, err := rdb.SetNX(context.Background(), key, val, 30*time.Second).Result()
 	return err == nil && ok
 }
 
-// Unlock deletes key whoever holds it.
-func Unlock(key string) {
+// Delete deletes key.
+func Delete(key string) {
 	rdb.Del(context.Background(), key)
 }
