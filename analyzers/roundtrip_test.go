@@ -91,7 +91,7 @@ func copyFixtures(t *testing.T) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	run(t, dst, "go", "mod", "edit", "-replace", "github.com/leasevet/leasevet="+repo)
+	run(t, dst, "go", "mod", "edit", "-replace", "github.com/leasevet/leasevet/safelock="+filepath.Join(repo, "safelock"))
 	return dst
 }
 

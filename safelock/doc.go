@@ -23,7 +23,11 @@
 // reply is [ErrNotOwner]; it is never followed by an unconditional DEL.
 //
 // The client argument is a [Client]: *redis.Client, *redis.ClusterClient,
-// *redis.Ring, redis.UniversalClient and redis.Cmdable all satisfy it.
+// *redis.Ring, redis.UniversalClient and redis.Cmdable all satisfy it, with
+// every go-redis v9 release from v9.0.0 on: the native commands are sent as
+// generic commands (go-redis has methods for them only from v9.17). The
+// package is a module of its own whose only requirement is go-redis, so
+// that importing it adds nothing else to a program.
 //
 // # Unknown outcomes
 //

@@ -5,24 +5,28 @@ import (
 	"errors"
 	"fmt"
 	"log"
+	"os"
 	"sync"
 	"time"
 
-	"github.com/alicebob/miniredis/v2"
 	"github.com/leasevet/leasevet/safelock"
 	"github.com/redis/go-redis/v9"
 )
 
-// exampleClient returns a client for an embedded server (miniredis: the
-// Redis protocol with Lua scripts), so that the examples run and check their
-// output anywhere; the tests run the same code paths against redis-server.
+// exampleClient returns a client for a private redis-server (TestMain has
+// checked that one is installed), so that the examples run and check their
+// output against the real thing.
 func exampleClient() (*redis.Client, func()) {
-	m, err := miniredis.Run()
+	dir, err := os.MkdirTemp("", "safelock-example")
 	if err != nil {
 		log.Fatal(err)
 	}
-	c := redis.NewClient(&redis.Options{Addr: m.Addr()})
-	return c, func() { _ = c.Close(); m.Close() }
+	addr, stop, err := launchServer(dir)
+	if err != nil {
+		log.Fatal(err)
+	}
+	c := redis.NewClient(&redis.Options{Addr: addr})
+	return c, func() { _ = c.Close(); stop(); _ = os.RemoveAll(dir) }
 }
 
 // Obtain with the watchdog, do the work under lock.Context(), and release.

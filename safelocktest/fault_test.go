@@ -1,4 +1,4 @@
-package safelock_test
+package safelocktest_test
 
 import (
 	"context"
@@ -213,8 +213,8 @@ func TestObtain_faultRedisRestart(t *testing.T) {
 	if err != nil {
 		t.Fatalf("Obtain after restart: %v", err)
 	}
-	if b.fence() <= a.fence() {
-		t.Fatalf("fence after restart %d is not above %d", b.fence(), a.fence())
+	if b.fence <= a.fence {
+		t.Fatalf("fence after restart %d is not above %d", b.fence, a.fence)
 	}
 	if !store.write(b) {
 		t.Fatal("new holder's write rejected after the restart")
@@ -295,12 +295,12 @@ func TestObtain_faultFailover(t *testing.T) {
 	if err != nil {
 		t.Fatalf("the promoted replica refused the lock (%v); the failover did not lose it", err)
 	}
-	t.Logf("lock lost on failover: A (fence %d) and B (fence %d) both hold %q", a.fence(), b.fence(), "job")
+	t.Logf("lock lost on failover: A (fence %d) and B (fence %d) both hold %q", a.fence, b.fence, "job")
 	if !store.write(b) {
 		t.Fatal("new holder B's write rejected")
 	}
 	if store.write(a) {
-		t.Fatalf("stale holder A's write accepted (fence %d after %d)", a.fence(), b.fence())
+		t.Fatalf("stale holder A's write accepted (fence %d after %d)", a.fence, b.fence)
 	}
 	if _, _, stale := store.counts(); stale != 0 {
 		t.Fatalf("%d stale writes accepted", stale)
