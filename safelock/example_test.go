@@ -60,7 +60,8 @@ func Example() {
 			fmt.Println("stopping:", context.Cause(lock.Context()))
 			return
 		}
-		fmt.Println("step", step, "under fence", lock.Fence() > 0)
+		_, fenced := lock.Fence()
+		fmt.Println("step", step, "under fence", fenced)
 	}
 	// Output:
 	// step 1 under fence true
@@ -77,11 +78,20 @@ type account struct {
 	balance int
 }
 
-var errStaleFence = errors.New("stale fence")
+var (
+	errStaleFence = errors.New("stale fence")
+	errNoFence    = errors.New("no fence")
+)
 
-func (a *account) deposit(fence int64, amount int) error {
+// deposit takes Fence's two results as they come: a holder without a
+// fence (a lock obtained without WithFencing) is refused outright, whatever
+// number it sends.
+func (a *account) deposit(fence int64, fenced bool, amount int) error {
 	a.mu.Lock()
 	defer a.mu.Unlock()
+	if !fenced {
+		return errNoFence
+	}
 	if fence < a.highest {
 		return fmt.Errorf("%w: %d < %d", errStaleFence, fence, a.highest)
 	}
@@ -103,21 +113,32 @@ func ExampleLock_Fence() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	delayedFence := first.Fence() // a write that is still in flight
+	delayedFence, fenced := first.Fence() // a write that is still in flight
 	_ = first.Release(ctx)
 
 	second, err := safelock.Obtain(ctx, rdb, "account:42", time.Minute, safelock.WithFencing())
 	if err != nil {
 		log.Fatal(err)
 	}
-	fmt.Println("second holder:", acct.deposit(second.Fence(), 100))
-	err = acct.deposit(delayedFence, 100)
+	fence, ok := second.Fence()
+	fmt.Println("second holder:", acct.deposit(fence, ok, 100))
+	err = acct.deposit(delayedFence, fenced, 100)
 	fmt.Println("delayed write rejected:", errors.Is(err, errStaleFence))
-	fmt.Println("balance:", acct.balance)
 	_ = second.Release(ctx)
+
+	unfenced, err := safelock.Obtain(ctx, rdb, "account:42", time.Minute) // no WithFencing
+	if err != nil {
+		log.Fatal(err)
+	}
+	fence, ok = unfenced.Fence()
+	err = acct.deposit(fence, ok, 100)
+	fmt.Println("unfenced write rejected:", errors.Is(err, errNoFence))
+	fmt.Println("balance:", acct.balance)
+	_ = unfenced.Release(ctx)
 	// Output:
 	// second holder: <nil>
 	// delayed write rejected: true
+	// unfenced write rejected: true
 	// balance: 100
 }
 

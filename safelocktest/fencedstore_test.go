@@ -2,6 +2,7 @@ package safelocktest_test
 
 import (
 	"context"
+	"errors"
 	"sync"
 	"testing"
 	"time"
@@ -76,7 +77,11 @@ func obtainHolder(ctx context.Context, c safelock.Client, id int, key string, tt
 	if err != nil {
 		return nil, err
 	}
-	return &holder{id: id, lock: l, fence: l.Fence(), asked: asked, got: time.Now()}, nil
+	fence, fenced := l.Fence()
+	if !fenced {
+		return nil, errors.New("a lock obtained WithFencing has no fence")
+	}
+	return &holder{id: id, lock: l, fence: fence, asked: asked, got: time.Now()}, nil
 }
 
 // The oracle must be able to fail: equal fences from two holders, or a write
