@@ -38,7 +38,7 @@ repoint_replace() {
 # extra "(related information)" issues).
 normalize() {
 	grep -E '^[^ ]+\.go:[0-9]+:[0-9]+: ' | grep -v $': \t' | grep -v '(related information)' |
-		sed -E 's/ \(leasevet\)$//; s/^([^ ]+:[0-9]+:[0-9]+: )[a-z0-9]+: /\1/' | sort
+		sed -E 's/ \(leasevet\)$//; s/ \[[a-z-]+\]$//; s/^([^ ]+:[0-9]+:[0-9]+: )[a-z0-9]+: /\1/' | sort
 }
 
 # --- the target package ----------------------------------------------------
