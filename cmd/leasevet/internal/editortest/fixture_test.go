@@ -13,7 +13,7 @@ import (
 )
 
 // repoRoot is leasevet's module root, four levels up from this package.
-func repoRoot(t *testing.T) string {
+func repoRoot(t testing.TB) string {
 	t.Helper()
 	root, err := filepath.Abs(filepath.Join("..", "..", "..", ".."))
 	if err != nil {
@@ -39,7 +39,7 @@ func fixtureCopy(t *testing.T) string {
 	return dir
 }
 
-func readFile(t *testing.T, name string) string {
+func readFile(t testing.TB, name string) string {
 	t.Helper()
 	data, err := os.ReadFile(name)
 	if err != nil {
