@@ -41,7 +41,7 @@ say "TIMING warm gopls build (same inputs, build cache warm): $(since "$t")"
 # --- the fixture ----------------------------------------------------------------
 FIX="$WORK/editor"
 rm -rf "$FIX" && cp -r "$ROOT/testdata/editor" "$FIX" && chmod -R u+w "$FIX"
-go -C "$FIX" mod edit -replace=github.com/leasevet/leasevet="$ROOT"
+go -C "$FIX" mod edit -replace=github.com/leasevet/leasevet/safelock="$ROOT/safelock"
 go -C "$FIX" mod download
 (cd "$FIX" && "$LV" -json ./... > "$WORK/want.json") || fail "leasevet -json failed on the fixture"
 grep -q "\"category\": \"$CATEGORY\"" "$WORK/want.json" || fail "leasevet reports no $CATEGORY on the fixture"

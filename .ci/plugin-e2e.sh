@@ -22,11 +22,14 @@ E2E_NAME=plugin-e2e
 source "$(dirname "${BASH_SOURCE[0]}")/e2e-lib.sh"
 GCL_VERSION=${GCL_VERSION:-v2.15.0}
 
-# repoint_replace DIR: a copied module's relative replace of leasevet must
-# point at the checkout again.
+# repoint_replace DIR: a copied module's relative replace of leasevet or
+# of safelock (a module of its own) must point at the checkout again.
 repoint_replace() {
 	if grep -q 'github.com/leasevet/leasevet =>' "$1/go.mod"; then
 		go -C "$1" mod edit -replace=github.com/leasevet/leasevet="$ROOT"
+	fi
+	if grep -q 'github.com/leasevet/leasevet/safelock =>' "$1/go.mod"; then
+		go -C "$1" mod edit -replace=github.com/leasevet/leasevet/safelock="$ROOT/safelock"
 	fi
 }
 
@@ -35,7 +38,7 @@ repoint_replace() {
 # extra "(related information)" issues).
 normalize() {
 	grep -E '^[^ ]+\.go:[0-9]+:[0-9]+: ' | grep -v $': \t' | grep -v '(related information)' |
-		sed -E 's/ \(leasevet\)$//; s/^([^ ]+:[0-9]+:[0-9]+: )[a-z0-9]+: /\1/' | sort
+		sed -E 's/ \(leasevet\)$//; s/ \[[a-z-]+\]$//; s/^([^ ]+:[0-9]+:[0-9]+: )[a-z0-9]+: /\1/' | sort
 }
 
 # --- the target package ----------------------------------------------------

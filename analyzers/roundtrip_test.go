@@ -2,6 +2,7 @@ package analyzers_test
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"go/format"
 	"os"
@@ -14,17 +15,20 @@ import (
 
 	"github.com/leasevet/leasevet/analyzers"
 	"github.com/leasevet/leasevet/analyzers/internal/fixtures"
+	"github.com/leasevet/leasevet/internal/modreq"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
 )
 
 // TestFixRoundTrip applies the first suggested fix of every diagnostic of
-// every analyzer to a copy of the whole fixture module, then checks that
-// the result is gofmt-formatted, builds, passes go vet, and that leasevet
-// finds nothing left to fix; applying the fixes again changes nothing.
-// analysistest's golden files are not type-checked, so this is the test
-// that a fix compiles.
+// every analyzer to a copy of the whole fixture module that does not
+// require safelock yet, as a user's module does not, then checks that the
+// fixes' safelock import got its requirement (through modreq, as -fix
+// adds it), that the result is gofmt-formatted, builds, passes go vet, and
+// that leasevet finds nothing left to fix; applying the fixes again
+// changes nothing. analysistest's golden files are not type-checked, so
+// this is the test that a fix compiles.
 func TestFixRoundTrip(t *testing.T) {
 	if testing.Short() {
 		t.Skip("loads and builds the whole fixture module")
@@ -40,6 +44,7 @@ func TestFixRoundTrip(t *testing.T) {
 	for _, file := range changed {
 		checkFormatted(t, file)
 	}
+	requireSafelock(t, dir, changed)
 	run(t, dir, "go", "build", "./...")
 	run(t, dir, "go", "vet", "./...")
 	after := analyze(t, dir)
@@ -62,8 +67,32 @@ type finding struct {
 	pass     *packages.Package
 }
 
+// requireSafelock adds the safelock requirement the fixes need, as -fix
+// does, and checks that it was missing before and is there after.
+func requireSafelock(t *testing.T, dir string, changed []string) {
+	t.Helper()
+	mods, err := modreq.Missing(changed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(mods) != 1 || mods[0].Dir != dir {
+		t.Fatalf("modules missing safelock after the fixes = %v; want the fixture copy %s", mods, dir)
+	}
+	var msgs strings.Builder
+	// v0.0.0 resolves through the copy's replace directive, offline.
+	if !modreq.Ensure(context.Background(), &msgs, "leasevet", mods, "v0.0.0") {
+		t.Fatalf("adding the safelock requirement failed:\n%s", msgs.String())
+	}
+	t.Log(strings.TrimSpace(msgs.String()))
+	if left, err := modreq.Missing(changed); err != nil || len(left) > 0 {
+		t.Fatalf("after modreq.Ensure, modules still missing safelock: %v %v", left, err)
+	}
+}
+
 // copyFixtures copies the fixture module without its golden files and
-// points its replace directive at this repository.
+// without its requirement of safelock, whose replace directive it points at
+// this repository; the packages that import safelock before any fix are
+// left out, since without the requirement they could not load.
 func copyFixtures(t *testing.T) string {
 	dst := t.TempDir()
 	src := fixtures.Dir()
@@ -91,8 +120,37 @@ func copyFixtures(t *testing.T) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	run(t, dst, "go", "mod", "edit", "-replace", "github.com/leasevet/leasevet="+repo)
+	run(t, dst, "go", "mod", "edit", "-droprequire", modreq.SafelockPath,
+		"-replace", modreq.SafelockPath+"="+filepath.Join(repo, "safelock"))
+	dropSafelockPackages(t, dst)
 	return dst
+}
+
+// dropSafelockPackages removes the package directories of dir that
+// import safelock already.
+func dropSafelockPackages(t *testing.T, dir string) {
+	t.Helper()
+	drop := map[string]bool{}
+	err := filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") {
+			return err
+		}
+		data, err := os.ReadFile(path)
+		if err == nil && modreq.ImportsSafelock(data) {
+			drop[filepath.Dir(path)] = true
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for pkg := range drop {
+		rel, _ := filepath.Rel(dir, pkg)
+		t.Logf("left out %s: it imports safelock before any fix", rel)
+		if err := os.RemoveAll(pkg); err != nil {
+			t.Fatal(err)
+		}
+	}
 }
 
 func analyze(t *testing.T, dir string) []finding {

@@ -67,8 +67,10 @@ func capsOf(client Client) *caps {
 
 // release runs the owner-checked delete once and reports whether it deleted.
 func (c *caps) release(ctx context.Context, client Client, key, token string) (bool, error) {
-	if c.delex.Load() != supportLua {
-		n, err := client.DelExArgs(ctx, key, redis.DelExArgs{Mode: "IFEQ", MatchValue: token}).Result()
+	if p, ok := client.(processor); ok && c.delex.Load() != supportLua {
+		cmd := redis.NewCmd(ctx, "delex", key, "IFEQ", token)
+		_ = p.Process(ctx, cmd)
+		n, err := cmd.Int64()
 		if !isUnsupported(err) {
 			if err == nil {
 				c.delex.Store(supportNative)
@@ -84,8 +86,9 @@ func (c *caps) release(ctx context.Context, client Client, key, token string) (b
 // refresh runs the owner-checked TTL reset once and reports whether it
 // applied.
 func (c *caps) refresh(ctx context.Context, client Client, key, token string, ttl time.Duration) (bool, error) {
-	if c.setIfeq.Load() != supportLua {
-		err := client.SetArgs(ctx, key, token, redis.SetArgs{Mode: "IFEQ", MatchValue: token, TTL: ttl}).Err()
+	if p, ok := client.(processor); ok && c.setIfeq.Load() != supportLua {
+		cmd := redis.NewCmd(ctx, "set", key, token, "IFEQ", token, "PX", ttl.Milliseconds())
+		err := p.Process(ctx, cmd)
 		if !isUnsupported(err) {
 			if err == nil || errors.Is(err, redis.Nil) {
 				c.setIfeq.Store(supportNative)

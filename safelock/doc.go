@@ -23,7 +23,11 @@
 // reply is [ErrNotOwner]; it is never followed by an unconditional DEL.
 //
 // The client argument is a [Client]: *redis.Client, *redis.ClusterClient,
-// *redis.Ring, redis.UniversalClient and redis.Cmdable all satisfy it.
+// *redis.Ring, redis.UniversalClient and redis.Cmdable all satisfy it, with
+// every go-redis v9 release from v9.0.0 on: the native commands are sent as
+// generic commands (go-redis has methods for them only from v9.17). The
+// package is a module of its own whose only requirement is go-redis, so
+// that importing it adds nothing else to a program.
 //
 // # Unknown outcomes
 //
@@ -64,18 +68,26 @@
 // have the resource reject a write whose fence is lower than the highest it
 // has accepted (in SQL: UPDATE ... SET fence = $f WHERE id = $id AND fence
 // <= $f). Every holder of a key that guards such a resource must obtain it
-// with fencing: without it Fence is 0 and the resource rejects its writes.
+// with fencing: without it Fence returns 0, false, and the resource must
+// reject a write that comes without a fence (a bare 0 would pass "fence >=
+// highest" against an empty store).
 // The counter lives in a key in the lock key's cluster slot (key + ":fence",
 // inside a {hash tag} when the key has none); it moves only on a real
 // acquisition, to the larger of counter + 1 and the server clock in
 // microseconds, so fences keep increasing even when the counter is lost by a
 // restart without persistence or by a failover.
 //
+// Because of that clock floor the counter matters only while it is ahead of
+// the server clock, so its key is not permanent: it expires the lock's ttl
+// after the clock passes the fence it holds. Key expiry and TIME read the
+// same server clock, so once the key has expired the clock is past every
+// fence it held and issues a larger one; a lock name no longer used leaves
+// nothing behind.
+//
 // Fencing is opt-in because it has a price where it buys nothing: the
 // acquire becomes a script instead of one SET (on loopback that measured
-// 4-20% slower per acquire+release pair), and every lock name keeps its
-// counter key after release. A resource that does not check the fence gets
-// no safety from it.
+// 4-20% slower per acquire+release pair). A resource that does not check
+// the fence gets no safety from it.
 //
 // # What the lock does not guarantee
 //

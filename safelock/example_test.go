@@ -5,24 +5,28 @@ import (
 	"errors"
 	"fmt"
 	"log"
+	"os"
 	"sync"
 	"time"
 
-	"github.com/alicebob/miniredis/v2"
 	"github.com/leasevet/leasevet/safelock"
 	"github.com/redis/go-redis/v9"
 )
 
-// exampleClient returns a client for an embedded server (miniredis: the
-// Redis protocol with Lua scripts), so that the examples run and check their
-// output anywhere; the tests run the same code paths against redis-server.
+// exampleClient returns a client for a private redis-server (TestMain has
+// checked that one is installed), so that the examples run and check their
+// output against the real thing.
 func exampleClient() (*redis.Client, func()) {
-	m, err := miniredis.Run()
+	dir, err := os.MkdirTemp("", "safelock-example")
 	if err != nil {
 		log.Fatal(err)
 	}
-	c := redis.NewClient(&redis.Options{Addr: m.Addr()})
-	return c, func() { _ = c.Close(); m.Close() }
+	addr, stop, err := launchServer(dir)
+	if err != nil {
+		log.Fatal(err)
+	}
+	c := redis.NewClient(&redis.Options{Addr: addr})
+	return c, func() { _ = c.Close(); stop(); _ = os.RemoveAll(dir) }
 }
 
 // Obtain with the watchdog, do the work under lock.Context(), and release.
@@ -56,7 +60,8 @@ func Example() {
 			fmt.Println("stopping:", context.Cause(lock.Context()))
 			return
 		}
-		fmt.Println("step", step, "under fence", lock.Fence() > 0)
+		_, fenced := lock.Fence()
+		fmt.Println("step", step, "under fence", fenced)
 	}
 	// Output:
 	// step 1 under fence true
@@ -73,11 +78,20 @@ type account struct {
 	balance int
 }
 
-var errStaleFence = errors.New("stale fence")
+var (
+	errStaleFence = errors.New("stale fence")
+	errNoFence    = errors.New("no fence")
+)
 
-func (a *account) deposit(fence int64, amount int) error {
+// deposit takes Fence's two results as they come: a holder without a
+// fence (a lock obtained without WithFencing) is refused outright, whatever
+// number it sends.
+func (a *account) deposit(fence int64, fenced bool, amount int) error {
 	a.mu.Lock()
 	defer a.mu.Unlock()
+	if !fenced {
+		return errNoFence
+	}
 	if fence < a.highest {
 		return fmt.Errorf("%w: %d < %d", errStaleFence, fence, a.highest)
 	}
@@ -99,21 +113,32 @@ func ExampleLock_Fence() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	delayedFence := first.Fence() // a write that is still in flight
+	delayedFence, fenced := first.Fence() // a write that is still in flight
 	_ = first.Release(ctx)
 
 	second, err := safelock.Obtain(ctx, rdb, "account:42", time.Minute, safelock.WithFencing())
 	if err != nil {
 		log.Fatal(err)
 	}
-	fmt.Println("second holder:", acct.deposit(second.Fence(), 100))
-	err = acct.deposit(delayedFence, 100)
+	fence, ok := second.Fence()
+	fmt.Println("second holder:", acct.deposit(fence, ok, 100))
+	err = acct.deposit(delayedFence, fenced, 100)
 	fmt.Println("delayed write rejected:", errors.Is(err, errStaleFence))
-	fmt.Println("balance:", acct.balance)
 	_ = second.Release(ctx)
+
+	unfenced, err := safelock.Obtain(ctx, rdb, "account:42", time.Minute) // no WithFencing
+	if err != nil {
+		log.Fatal(err)
+	}
+	fence, ok = unfenced.Fence()
+	err = acct.deposit(fence, ok, 100)
+	fmt.Println("unfenced write rejected:", errors.Is(err, errNoFence))
+	fmt.Println("balance:", acct.balance)
+	_ = unfenced.Release(ctx)
 	// Output:
 	// second holder: <nil>
 	// delayed write rejected: true
+	// unfenced write rejected: true
 	// balance: 100
 }
 

@@ -9,7 +9,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/leasevet/leasevet/internal/redistest"
 	"github.com/redis/go-redis/v9"
 )
 
@@ -90,11 +89,11 @@ func (r *recorder) setIntercept(f func(ctx context.Context, cmd redis.Cmder, nex
 // recorder attached, plus a second plain client for inspecting state.
 func recordedClient(t *testing.T) (*redis.Client, *recorder, *redis.Client) {
 	t.Helper()
-	s := redistest.Start(t)
+	addr := startServer(t)
 	rec := &recorder{}
-	c := s.Client()
+	c := newClient(t, addr)
 	c.AddHook(rec)
-	return c, rec, s.Client()
+	return c, rec, newClient(t, addr)
 }
 
 // errReset stands for a connection broken mid-command: not a server reply,

@@ -193,16 +193,18 @@ func (l *Lock) Token() string {
 	return l.token
 }
 
-// Fence returns the fencing token of this acquisition: strictly greater than
-// the fence of every earlier acquisition of the key. Send it with every write
-// to the protected resource, which must reject a write whose fence is lower
-// than the highest it has accepted. It is 0 without WithFencing or for a nil
-// Lock.
-func (l *Lock) Fence() int64 {
-	if l == nil {
-		return 0
+// Fence returns the fencing token of this acquisition and true: strictly
+// greater than the fence of every earlier fenced acquisition of the key.
+// Send it with every write to the protected resource, which must reject a
+// write whose fence is lower than the highest it has accepted. Without
+// WithFencing (and for a nil Lock) there is no fence: it returns 0, false,
+// so that a resource check written as "fence >= highest" cannot be passed
+// by a holder that has none (a zero would pass it against an empty store).
+func (l *Lock) Fence() (int64, bool) {
+	if l == nil || !l.cfg.fencing {
+		return 0, false
 	}
-	return l.fence
+	return l.fence, true
 }
 
 // Context returns a context that is cancelled when the lease is released,

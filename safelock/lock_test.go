@@ -26,8 +26,8 @@ func TestObtain_plainSetNX(t *testing.T) {
 	if got := rec.args(); len(got) != 1 || !slices.Equal(got[0], want) {
 		t.Fatalf("Obtain sent %q; want one %q", got, want)
 	}
-	if l.Fence() != 0 {
-		t.Fatalf("Fence without fencing = %d; want 0", l.Fence())
+	if f, ok := l.Fence(); ok || f != 0 {
+		t.Fatalf("Fence without fencing = %d, %v; want 0, false", f, ok)
 	}
 	if v := inspect.Get(ctx, "k").Val(); v != l.Token() {
 		t.Fatalf("key = %q; want the token %q", v, l.Token())
@@ -58,12 +58,12 @@ func TestObtain_fencedOneScript(t *testing.T) {
 	if got := rec.names(); !equalNames(got, "evalsha") {
 		t.Fatalf("fenced Obtain sent %v; want one evalsha", got)
 	}
-	if l.Fence() <= 0 {
-		t.Fatalf("Fence = %d; want > 0", l.Fence())
+	if mustFence(t, l) <= 0 {
+		t.Fatalf("Fence = %d; want > 0", mustFence(t, l))
 	}
 	stored, _ := inspect.Get(ctx, "{k}:fence").Int64()
-	if stored != l.Fence() {
-		t.Fatalf("fence key holds %d; Fence() = %d", stored, l.Fence())
+	if stored != mustFence(t, l) {
+		t.Fatalf("fence key holds %d; Fence() = %d", stored, mustFence(t, l))
 	}
 }
 
@@ -82,8 +82,8 @@ func TestObtain_notObtained(t *testing.T) {
 		}
 	}
 	stored, _ := inspect.Get(ctx, "{k}:fence").Int64()
-	if stored != held.Fence() {
-		t.Fatalf("fence key moved to %d on failed attempts; holder has %d", stored, held.Fence())
+	if stored != mustFence(t, held) {
+		t.Fatalf("fence key moved to %d on failed attempts; holder has %d", stored, mustFence(t, held))
 	}
 }
 
@@ -96,13 +96,42 @@ func TestObtain_fencesIncrease(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if l.Fence() <= last {
-			t.Fatalf("acquisition %d got fence %d after %d", i, l.Fence(), last)
+		if mustFence(t, l) <= last {
+			t.Fatalf("acquisition %d got fence %d after %d", i, mustFence(t, l), last)
 		}
-		last = l.Fence()
+		last = mustFence(t, l)
 		if err := l.Release(ctx); err != nil {
 			t.Fatal(err)
 		}
+	}
+}
+
+// A lock obtained without fencing has no fence to show: Fence says so, and
+// a resource check that takes both results refuses its write even against
+// an empty store (highest fence 0), where a bare 0 would have passed
+// "fence >= highest".
+func TestLock_FenceUnfencedCannotPassCheck(t *testing.T) {
+	c, _, _ := recordedClient(t)
+	ctx := testCtx(t)
+	l, err := safelock.Obtain(ctx, c, "k", time.Minute)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Release(ctx)
+	fence, fenced := l.Fence()
+	if fenced || fence != 0 {
+		t.Fatalf("Fence() = %d, %v without fencing; want 0, false", fence, fenced)
+	}
+	acct := &account{}
+	if err := acct.deposit(fence, fenced, 1); !errors.Is(err, errNoFence) {
+		t.Fatalf("deposit by an unfenced holder = %v; want errNoFence", err)
+	}
+	if acct.balance != 0 {
+		t.Fatalf("balance = %d; the unfenced write was applied", acct.balance)
+	}
+	var none *safelock.Lock
+	if _, ok := none.Fence(); ok {
+		t.Fatal("a nil Lock reports a fence")
 	}
 }
 
@@ -121,11 +150,11 @@ func TestObtain_fenceCounterAheadOfClock(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if l.Fence() != ahead+i {
-			t.Fatalf("acquisition %d: fence %d; want %d", i, l.Fence(), ahead+i)
+		if mustFence(t, l) != ahead+i {
+			t.Fatalf("acquisition %d: fence %d; want %d", i, mustFence(t, l), ahead+i)
 		}
-		if stored, _ := inspect.Get(ctx, "{k}:fence").Int64(); stored != l.Fence() {
-			t.Fatalf("fence key holds %d; Fence() = %d", stored, l.Fence())
+		if stored, _ := inspect.Get(ctx, "{k}:fence").Int64(); stored != mustFence(t, l) {
+			t.Fatalf("fence key holds %d; Fence() = %d", stored, mustFence(t, l))
 		}
 		if err := l.Release(ctx); err != nil {
 			t.Fatal(err)
@@ -138,8 +167,60 @@ func TestObtain_fenceCounterAheadOfClock(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if now := time.Now().UnixMicro(); l.Fence() < now-int64(time.Hour/time.Microsecond) {
-		t.Fatalf("fence %d was not raised to the server clock (about %d)", l.Fence(), now)
+	if now := time.Now().UnixMicro(); mustFence(t, l) < now-int64(time.Hour/time.Microsecond) {
+		t.Fatalf("fence %d was not raised to the server clock (about %d)", mustFence(t, l), now)
+	}
+}
+
+// The fence key expires once the clock has passed its fence (plus the
+// lock's ttl), and a fence issued after it expired is still larger than
+// every earlier one: the clock floor issues it.
+func TestObtain_fenceKeyExpiresSafely(t *testing.T) {
+	c, _, inspect := recordedClient(t)
+	ctx := testCtx(t)
+	l, err := safelock.Obtain(ctx, c, "k", 50*time.Millisecond, safelock.WithFencing())
+	if err != nil {
+		t.Fatal(err)
+	}
+	first := mustFence(t, l)
+	if ttl := inspect.PTTL(ctx, "{k}:fence").Val(); ttl <= 0 || ttl > 51*time.Millisecond {
+		t.Fatalf("fence key PTTL = %v; want about the lock's ttl (50ms)", ttl)
+	}
+	_ = l.Release(ctx)
+	for inspect.Exists(ctx, "{k}:fence").Val() != 0 {
+		if ctx.Err() != nil {
+			t.Fatal("the fence key never expired")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	l, err = safelock.Obtain(ctx, c, "k", time.Minute, safelock.WithFencing())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if next := mustFence(t, l); next <= first {
+		t.Fatalf("fence after the counter expired = %d; want above %d", next, first)
+	}
+}
+
+// A counter far ahead of the clock keeps its key until the clock has
+// caught up with it: its lead is added to the key's TTL.
+func TestObtain_fenceKeyKeptWhileAhead(t *testing.T) {
+	c, _, inspect := recordedClient(t)
+	ctx := testCtx(t)
+	lead := time.Hour
+	ahead := time.Now().Add(lead).UnixMicro()
+	if err := inspect.Set(ctx, "{k}:fence", ahead, 0).Err(); err != nil {
+		t.Fatal(err)
+	}
+	l, err := safelock.Obtain(ctx, c, "k", time.Second, safelock.WithFencing())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f := mustFence(t, l); f != ahead+1 {
+		t.Fatalf("fence = %d; want %d", f, ahead+1)
+	}
+	if ttl := inspect.PTTL(ctx, "{k}:fence").Val(); ttl < lead-time.Minute {
+		t.Fatalf("fence key PTTL = %v; want at least the counter's lead over the clock (%v)", ttl, lead)
 	}
 }
 
@@ -296,7 +377,7 @@ func TestRetryStrategy_bounds(t *testing.T) {
 func TestLock_nilSafe(t *testing.T) {
 	var l *safelock.Lock
 	ctx := testCtx(t)
-	if l.Key() != "" || l.Token() != "" || l.Fence() != 0 {
+	if l.Key() != "" || l.Token() != "" || fenceOrZero(l) != 0 {
 		t.Fatal("nil Lock has a key, token or fence")
 	}
 	if l.Context().Err() == nil {
@@ -644,4 +725,20 @@ func TestObtain_concurrentOneWinner(t *testing.T) {
 	if winners != 1 {
 		t.Fatalf("%d winners; want 1", winners)
 	}
+}
+
+// mustFence returns l's fence, failing the test when l has none.
+func mustFence(t *testing.T, l *safelock.Lock) int64 {
+	t.Helper()
+	f, ok := l.Fence()
+	if !ok {
+		t.Fatal("Fence() = _, false on a lock obtained WithFencing")
+	}
+	return f
+}
+
+// fenceOrZero returns l's fence, or 0 (and no failure) when it has none.
+func fenceOrZero(l *safelock.Lock) int64 {
+	f, _ := l.Fence()
+	return f
 }

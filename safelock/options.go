@@ -36,9 +36,10 @@ func WithWatchdog() Option {
 // WithFencing makes the acquisition issue a fencing token, Lock.Fence:
 // strictly greater for every new acquisition of the key. The acquire becomes
 // one script that sets the key and raises a fence counter kept in a second
-// key in the same cluster slot (see WithFenceKey); the counter key is not
-// deleted on release, so fenced locks leave one small key per lock name.
-// Without fencing the acquire is one plain SET NX PX and Fence returns 0.
+// key in the same cluster slot (see WithFenceKey); the counter key expires
+// the lock's ttl after the server clock has passed its value (see the
+// package documentation). Without fencing the acquire is one plain SET NX
+// PX and Fence returns 0, false.
 func WithFencing() Option {
 	return func(c *config) { c.fencing = true }
 }

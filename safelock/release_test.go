@@ -9,8 +9,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/alicebob/miniredis/v2"
-	"github.com/leasevet/leasevet/internal/redistest"
 	"github.com/leasevet/leasevet/safelock"
 	"github.com/redis/go-redis/v9"
 )
@@ -94,7 +92,6 @@ func TestRelease_badInput(t *testing.T) {
 // call probes the native command once, falls back to Lua, and every later
 // call goes straight to EVALSHA.
 func TestRelease_luaFallbackAfterProbe(t *testing.T) {
-	redistest.RequireReal(t)
 	c, rec, inspect := recordedClient(t)
 	if serverSupports(t, inspect, "DELEX") {
 		t.Skip("this server has DELEX; the fallback cannot be exercised")
@@ -147,53 +144,14 @@ func TestRelease_noscriptFallback(t *testing.T) {
 	}
 }
 
-// miniredis v2.40.0 implements DELEX IFEQ (but not SET IFEQ), so it is the
-// server here that exercises the native release honestly.
-func TestRelease_nativeDelex(t *testing.T) {
-	m := miniredis.RunT(t)
-	rec := &recorder{}
-	c := redis.NewClient(&redis.Options{Addr: m.Addr()})
-	defer c.Close()
-	c.AddHook(rec)
-	ctx := testCtx(t)
-	tok := safelock.NewToken()
-	if err := m.Set("k", tok); err != nil {
-		t.Fatal(err)
-	}
-	if err := safelock.Release(ctx, c, "k", tok); err != nil {
-		t.Fatalf("Release = %v", err)
-	}
-	if m.Exists("k") {
-		t.Fatal("key still exists after native Release")
-	}
-	if err := m.Set("k", "other"); err != nil {
-		t.Fatal(err)
-	}
-	if err := safelock.Release(ctx, c, "k", tok); !errors.Is(err, safelock.ErrNotOwner) {
-		t.Fatalf("Release of a foreign key = %v; want ErrNotOwner", err)
-	}
-	if v, _ := m.Get("k"); v != "other" {
-		t.Fatalf("foreign key = %q after a refused native release", v)
-	}
-	got := rec.args()
-	want := [][]string{{"delex", "k", "IFEQ", tok}, {"delex", "k", "IFEQ", tok}}
-	if !slices.EqualFunc(got, want, slices.Equal) {
-		t.Fatalf("sent %q; want only native DELEX IFEQ %q", got, want)
-	}
-}
-
 // No server installed here implements SET IFEQ (Redis 8.4), so the native
 // refresh is checked by its exact command line and its two reply shapes, with
 // a hook standing in for the server.
 func TestRefresh_nativeSetIFEQCommand(t *testing.T) {
-	m := miniredis.RunT(t)
-	rec := &recorder{}
-	c := redis.NewClient(&redis.Options{Addr: m.Addr()})
-	defer c.Close()
-	c.AddHook(rec)
+	c, rec, _ := recordedClient(t)
 	reply := "OK"
 	rec.setIntercept(func(_ context.Context, cmd redis.Cmder, _ redis.ProcessHook) (bool, error) {
-		sc, ok := cmd.(*redis.StatusCmd)
+		sc, ok := cmd.(*redis.Cmd)
 		if !ok || cmd.Name() != "set" {
 			return false, nil
 		}
@@ -212,29 +170,11 @@ func TestRefresh_nativeSetIFEQCommand(t *testing.T) {
 	if err := safelock.Refresh(ctx, c, "k", "tok", 1500*time.Millisecond); !errors.Is(err, safelock.ErrNotOwner) {
 		t.Fatalf("Refresh with a nil reply = %v; want ErrNotOwner", err)
 	}
-	want := []string{"set", "k", "tok", "px", "1500", "IFEQ", "tok"}
+	want := []string{"set", "k", "tok", "IFEQ", "tok", "PX", "1500"}
 	for _, got := range rec.args() {
 		if !slices.Equal(got, want) {
 			t.Fatalf("sent %q; want %q", got, want)
 		}
-	}
-}
-
-// miniredis rejects SET ... IFEQ with a syntax error, which must read as
-// "not supported" and fall back to Lua without failing the call.
-func TestRefresh_syntaxErrorFallsBack(t *testing.T) {
-	m := miniredis.RunT(t)
-	c := redis.NewClient(&redis.Options{Addr: m.Addr()})
-	defer c.Close()
-	tok := safelock.NewToken()
-	if err := m.Set("k", tok); err != nil {
-		t.Fatal(err)
-	}
-	if err := safelock.Refresh(testCtx(t), c, "k", tok, time.Minute); err != nil {
-		t.Fatalf("Refresh = %v", err)
-	}
-	if ttl := m.TTL("k"); ttl != time.Minute {
-		t.Fatalf("TTL after Refresh = %v; want 1m", ttl)
 	}
 }
 
@@ -385,5 +325,58 @@ func TestRefresh_unknownOutcomeResent(t *testing.T) {
 	}
 	if ttl := inspect.PTTL(ctx, "k").Val(); ttl < time.Minute {
 		t.Fatalf("PTTL = %v; want about 1h", ttl)
+	}
+}
+
+// No server installed here implements DELEX (Redis 8.4), so the native
+// release is checked by its exact command line and its two replies, with a
+// hook standing in for the server. It goes through the generic command path,
+// which every go-redis v9 release has.
+func TestRelease_nativeDelexCommand(t *testing.T) {
+	c, rec, _ := recordedClient(t)
+	reply := int64(1)
+	rec.setIntercept(func(_ context.Context, cmd redis.Cmder, _ redis.ProcessHook) (bool, error) {
+		gc, ok := cmd.(*redis.Cmd)
+		if !ok || cmd.Name() != "delex" {
+			return false, nil
+		}
+		gc.SetVal(reply)
+		return true, nil
+	})
+	ctx := testCtx(t)
+	if err := safelock.Release(ctx, c, "k", "tok"); err != nil {
+		t.Fatalf("Release with reply 1 = %v", err)
+	}
+	reply = 0
+	if err := safelock.Release(ctx, c, "k", "tok"); !errors.Is(err, safelock.ErrNotOwner) {
+		t.Fatalf("Release with reply 0 = %v; want ErrNotOwner", err)
+	}
+	want := [][]string{{"delex", "k", "IFEQ", "tok"}, {"delex", "k", "IFEQ", "tok"}}
+	if got := rec.args(); !slices.EqualFunc(got, want, slices.Equal) {
+		t.Fatalf("sent %q; want only native DELEX IFEQ %q", got, want)
+	}
+}
+
+// scriptsOnly is a Client without the generic command path (a wrapper that
+// exposes only the interface's methods).
+type scriptsOnly struct{ safelock.Client }
+
+// A client that cannot send arbitrary commands uses the Lua scripts from the
+// first call, without a probe.
+func TestRelease_clientWithoutProcess(t *testing.T) {
+	c, rec, inspect := recordedClient(t)
+	ctx := testCtx(t)
+	tok := safelock.NewToken()
+	inspect.Set(ctx, "k", tok, time.Minute)
+	if err := safelock.Refresh(ctx, &scriptsOnly{c}, "k", tok, time.Hour); err != nil {
+		t.Fatalf("Refresh = %v", err)
+	}
+	if err := safelock.Release(ctx, &scriptsOnly{c}, "k", tok); err != nil {
+		t.Fatalf("Release = %v", err)
+	}
+	for _, name := range rec.names() {
+		if name != "evalsha" && name != "eval" {
+			t.Fatalf("sent %q; want only the Lua scripts", name)
+		}
 	}
 }

@@ -1,7 +1,7 @@
 package safelock
 
 import (
-	"math/rand/v2"
+	"math/rand"
 	"time"
 )
 
@@ -44,7 +44,7 @@ func ExponentialBackoff(min, max time.Duration) RetryStrategy {
 		if ceiling <= min {
 			return min, true
 		}
-		return min + rand.N(ceiling-min+1), true
+		return min + time.Duration(rand.Int63n(int64(ceiling-min)+1)), true
 	})
 }
 

@@ -13,17 +13,29 @@ import (
 )
 
 // Client is the narrowest go-redis v9 interface safelock needs: scripts
-// (EVALSHA with EVAL fallback), GET to resolve unknown outcomes, SET for the
-// acquire and the native conditional refresh, and DELEX for the native
-// conditional release. *redis.Client, *redis.ClusterClient, *redis.Ring,
-// *redis.Conn, redis.UniversalClient and redis.Cmdable all satisfy it. A
-// pipeline satisfies it too but is rejected with an error: it only queues
-// commands, so no reply could be checked.
+// (EVALSHA with EVAL fallback), GET to resolve unknown outcomes and SET for
+// the acquire. Every method is in go-redis since v9.0.0, so the interface
+// holds for every v9 release. *redis.Client, *redis.ClusterClient,
+// *redis.Ring, *redis.Conn, *redis.Tx, redis.UniversalClient and
+// redis.Cmdable all satisfy it. A pipeline satisfies it too but is rejected
+// with an error: it only queues commands, so no reply could be checked.
+//
+// The native conditional commands (DELEX IFEQ, SET IFEQ) are not methods
+// here: go-redis has methods for them only from v9.17, so safelock sends
+// them as generic commands through the client's Process method (what Do
+// does), which every concrete client has; a client without it uses the Lua
+// scripts.
 type Client interface {
 	redis.Scripter
 	Get(ctx context.Context, key string) *redis.StringCmd
 	SetArgs(ctx context.Context, key string, value interface{}, a redis.SetArgs) *redis.StatusCmd
-	DelExArgs(ctx context.Context, key string, a redis.DelExArgs) *redis.IntCmd
+}
+
+// processor is the generic command path of every concrete go-redis v9
+// client (Do is NewCmd plus Process; *redis.Conn and *redis.Tx have only
+// Process).
+type processor interface {
+	Process(ctx context.Context, cmd redis.Cmder) error
 }
 
 var (
@@ -57,10 +69,13 @@ const tokenBytes = 16
 // acquisition, never a fixed instance or thread id.
 func NewToken() string {
 	var b [tokenBytes]byte
-	// crypto/rand.Read never returns an error since Go 1.24; it crashes the
-	// program if the system source fails, which is the right outcome for a
-	// lock that would otherwise hand out guessable tokens.
-	_, _ = rand.Read(b[:])
+	// Since Go 1.24 crypto/rand.Read never returns an error (it crashes the
+	// program instead); safelock's go line is older, and on those releases
+	// an error would leave b zero. A lock must not hand out guessable
+	// tokens, so fail as loudly as Go 1.24 does.
+	if _, err := rand.Read(b[:]); err != nil {
+		panic("safelock: crypto/rand: " + err.Error())
+	}
 	return base64.RawURLEncoding.EncodeToString(b[:])
 }
 

@@ -36,30 +36,39 @@ return -3`)
 	// when the counter is not below the clock (several acquisitions within a
 	// microsecond, or a clock that went back) does a second SET store
 	// counter + 1 instead. The common path thus runs three commands (SET NX
-	// PX, TIME, SET GET) where INCR, TIME and a raising SET took four. A
-	// server older than Redis 6.2 rejects SET's GET option without running
-	// it; the script then reads and writes the counter with GET and SET.
+	// PX, TIME, SET GET). A server older than Redis 6.2 rejects SET's GET
+	// option without running it; the script then reads and writes the
+	// counter with GET and SET.
+	//
 	// The clock floor keeps fences increasing when the counter is lost (a
-	// restart without persistence, a failover before the counter replicated)
-	// so that a new holder never gets a fence equal to or below a stale one
-	// on a server whose clock moved forward since. Lua numbers are doubles,
-	// exact below 2^53 (about year 2255 in microseconds), and Redis passes a
-	// number argument to a command as "%.17g", which writes such integers
-	// out in full.
+	// restart without persistence, a failover before the counter
+	// replicated), and it is also why the counter need not be permanent: it
+	// matters only while it is ahead of the clock. So the fence key expires
+	// ttl + 1 ms after the clock reaches the fence it holds (PX is the
+	// lock's ttl plus the counter's lead over the clock, rounded up). Key
+	// expiry and TIME read the same server clock, so once the key is gone
+	// that clock is past every fence stored in it, and the clock alone
+	// issues a larger one; while a lease can still be live the key is kept,
+	// and lock names no longer used leave nothing behind. Lua numbers are
+	// doubles, exact below 2^53 (about year 2255 in microseconds), and Redis
+	// passes a number argument to a command as "%.17g", which writes such
+	// integers out in full.
 	fencedAcquireScript = redis.NewScript(`if not redis.call("SET", KEYS[1], ARGV[1], "NX", "PX", ARGV[2]) then
   return 0
 end
 local t = redis.call("TIME")
-local fence = t[1] * 1000000 + t[2]
-local last = redis.pcall("SET", KEYS[2], fence, "GET")
+local now = t[1] * 1000000 + t[2]
+local fence = now
+local keep = tonumber(ARGV[2]) + 1
+local last = redis.pcall("SET", KEYS[2], fence, "PX", keep, "GET")
 if type(last) == "table" then
   last = redis.call("GET", KEYS[2])
-  redis.call("SET", KEYS[2], fence)
+  redis.call("SET", KEYS[2], fence, "PX", keep)
 end
 last = tonumber(last)
 if last and last >= fence then
   fence = last + 1
-  redis.call("SET", KEYS[2], fence)
+  redis.call("SET", KEYS[2], fence, "PX", keep + math.ceil((fence - now) / 1000))
 end
 return fence`)
 )

@@ -2,11 +2,15 @@
 # test.sh: run every test of leasevet on a fresh machine.
 #
 # Downloads the modules the fixture modules need (analysistest runs them
-# with GOPROXY=off), then runs the whole suite; safelock's tests, fault
-# suite and cluster test run under the race detector. safelock's tests use
-# a real redis-server when one is installed (apt-get install redis-server)
-# and fall back to an embedded server otherwise; LEASEVET_REQUIRE_REDIS=1
-# makes a missing redis-server a failure instead (CI sets it).
+# with GOPROXY=off), then runs the whole suite: leasevet's module, then
+# safelock (a module of its own, go-redis its only requirement) and
+# safelocktest (safelock's fault suite, cluster and linearizability tests,
+# and the embedded-server runs), both under the race detector. safelock's
+# own tests need a real redis-server (apt-get install redis-server) and
+# skip without one; safelocktest falls back to an embedded server where it
+# can. LEASEVET_REQUIRE_REDIS=1 makes a missing redis-server a failure
+# instead (CI sets it). scripts/safelock-matrix.sh runs safelock's tests
+# against several go-redis releases.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -16,6 +20,10 @@ go -C testdata/example mod download
 go -C golangci-plugin/testdata/src mod download
 go -C testdata/editor mod download
 go -C testdata/vetparity mod download
+go -C safelock mod download
+go -C safelocktest mod download
 
-go test -race ./safelock/... ./internal/...
-go test $(go list ./... | grep -v -e /safelock -e '^github.com/leasevet/leasevet/internal/')
+go -C safelock test -race ./...
+go -C safelocktest test -race ./...
+go test -race ./internal/...
+go test $(go list ./... | grep -v -e '^github.com/leasevet/leasevet/internal/')

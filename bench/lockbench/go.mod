@@ -12,9 +12,12 @@ require (
 require (
 	github.com/alicebob/miniredis/v2 v2.40.0 // indirect
 	github.com/cespare/xxhash/v2 v2.3.0 // indirect
+	github.com/leasevet/leasevet/safelock v0.0.0
 	github.com/yuin/gopher-lua v1.1.2 // indirect
 	go.uber.org/atomic v1.12.0 // indirect
 	golang.org/x/sys v0.49.0 // indirect
 )
 
 replace github.com/leasevet/leasevet => ../..
+
+replace github.com/leasevet/leasevet/safelock => ../../safelock

@@ -2,12 +2,14 @@ package main
 
 import (
 	"os"
+	"runtime/debug"
 
 	"golang.org/x/tools/go/analysis/unitchecker"
 
 	"github.com/leasevet/leasevet/analyzers"
 	"github.com/leasevet/leasevet/cmd/leasevet/internal/driver"
 	"github.com/leasevet/leasevet/cmd/leasevet/internal/goplsbuild"
+	"github.com/leasevet/leasevet/internal/modreq"
 )
 
 func main() {
@@ -15,14 +17,19 @@ func main() {
 	if driver.IsVetProtocol(args) {
 		// go vet and go fix speak the unitchecker protocol; unitchecker
 		// parses the flags they pass (-json, -fix, -diff, -c, -NAME...)
-		// and exits.
+		// and exits. go fix in a module without safelock goes through
+		// vetFix, which adds the requirement the fixes need.
+		if code, handled := vetFix(args); handled {
+			os.Exit(code)
+		}
 		unitchecker.Main(analyzers.All...)
 	}
 	d := &driver.Driver{
-		Name:      "leasevet",
-		Analyzers: analyzers.All,
-		Stdout:    os.Stdout,
-		Stderr:    os.Stderr,
+		Name:            "leasevet",
+		Analyzers:       analyzers.All,
+		Stdout:          os.Stdout,
+		Stderr:          os.Stderr,
+		SafelockVersion: safelockVersion(),
 		Subcommands: map[string]driver.Subcommand{
 			"gopls": {
 				Summary: "build a gopls with leasevet's analyzers inside (-o FILE)",
@@ -31,4 +38,11 @@ func main() {
 		},
 	}
 	os.Exit(d.Main(args))
+}
+
+// safelockVersion is the safelock version matching this binary, from its
+// build info; "" for a development build.
+func safelockVersion() string {
+	bi, _ := debug.ReadBuildInfo()
+	return modreq.Version(bi)
 }

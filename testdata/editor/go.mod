@@ -10,4 +10,4 @@ require (
 	golang.org/x/sys v0.49.0 // indirect
 )
 
-replace github.com/leasevet/leasevet => ../..
+replace github.com/leasevet/leasevet/safelock => ../../safelock

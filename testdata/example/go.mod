@@ -2,15 +2,13 @@ module example.com/shop
 
 go 1.26.0
 
-require (
-	github.com/leasevet/leasevet v0.0.0-00010101000000-000000000000
-	github.com/redis/go-redis/v9 v9.23.0
-)
+require github.com/redis/go-redis/v9 v9.23.0
 
 require (
 	github.com/cespare/xxhash/v2 v2.3.0 // indirect
+	github.com/leasevet/leasevet/safelock v0.0.0
 	go.uber.org/atomic v1.12.0 // indirect
 	golang.org/x/sys v0.49.0 // indirect
 )
 
-replace github.com/leasevet/leasevet => ../..
+replace github.com/leasevet/leasevet/safelock => ../../safelock

@@ -15,9 +15,9 @@ require (
 	github.com/cespare/xxhash/v2 v2.3.0 // indirect
 	github.com/dgryski/go-rendezvous v0.0.0-20200823014737-9f7001d12a5f // indirect
 	github.com/go-redsync/redsync/v4 v4.18.1
-	github.com/leasevet/leasevet v0.0.0
+	github.com/leasevet/leasevet/safelock v0.0.0
 	go.uber.org/atomic v1.12.0 // indirect
 	golang.org/x/sys v0.49.0 // indirect
 )
 
-replace github.com/leasevet/leasevet => ../..
+replace github.com/leasevet/leasevet/safelock => ../../safelock

@@ -13,14 +13,19 @@ import (
 
 // Settle settles a payment under a lock, with fencing checked by the ledger.
 func Settle(ctx context.Context, rdb *redis.Client, paymentID string, write func(ctx context.Context, fence int64) error) error {
-	lock, err := safelock.Obtain(ctx, rdb, "{payment:"+paymentID+"}:lock", 15*time.Second, safelock.WithWatchdog())
+	lock, err := safelock.Obtain(ctx, rdb, "{payment:"+paymentID+"}:lock", 15*time.Second,
+		safelock.WithWatchdog(), safelock.WithFencing())
 	if errors.Is(err, safelock.ErrNotObtained) {
 		return nil // another worker settles it
 	}
 	if err != nil {
 		return err
 	}
-	werr := write(lock.Context(), lock.Fence())
+	fence, fenced := lock.Fence()
+	if !fenced {
+		return errors.New("payments: the lock has no fence; obtain it WithFencing")
+	}
+	werr := write(lock.Context(), fence)
 	if err := lock.Release(context.WithoutCancel(ctx)); err != nil {
 		return errors.Join(werr, err)
 	}

@@ -35,6 +35,12 @@ type Driver struct {
 	Stderr      io.Writer
 	Dir         string // directory to load packages from; "" means the current one
 	Subcommands map[string]Subcommand
+
+	// SafelockVersion is the safelock version -fix requires in a module
+	// whose fixed files import safelock and whose go.mod does not require
+	// it yet; "" when unknown (a development build), and then -fix prints
+	// the go get command instead of running it.
+	SafelockVersion string
 }
 
 // Main runs the standalone command with args (without the program name)

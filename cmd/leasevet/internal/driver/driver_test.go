@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -102,7 +103,8 @@ func TestText_relativePathsAndExit3(t *testing.T) {
 		t.Fatalf("exit code = %d, want %d; stderr:\n%s", r.code, ExitDiagnostics, r.stderr)
 	}
 	lines := strings.Split(strings.TrimSpace(r.stderr), "\n")
-	if got, want := strings.Count(r.stderr, ": call of bad\n"), countBad(t, dir); got != want {
+	// Each finding ends with its category in brackets.
+	if got, want := strings.Count(r.stderr, ": call of bad [bad-call]\n"), countBad(t, dir); got != want {
 		t.Errorf("%d badcall diagnostics, want %d:\n%s", got, want, r.stderr)
 	}
 	if !strings.Contains(r.stderr, "function empty is empty") {
@@ -119,6 +121,35 @@ func TestText_relativePathsAndExit3(t *testing.T) {
 	// Each finding's related location follows it, indented as go vet does.
 	if got, want := strings.Count(r.stderr, ": \tbad is declared here\n"), countBad(t, dir); got != want {
 		t.Errorf("%d related lines, want %d:\n%s", got, want, r.stderr)
+	}
+}
+
+// A package that does not type-check is reported once: its error, not one
+// "analysis skipped" line per analyzer.
+func TestText_packageErrorOnce(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, "go.mod"), "module example.com/broken\n\ngo 1.22\n")
+	writeFile(t, filepath.Join(dir, "p.go"), "package p\n\nvar x int = \"s\"\n")
+	r := runCmd(t, dir, "./...")
+	if r.code != ExitError {
+		t.Fatalf("exit code = %d, want %d; stderr:\n%s", r.code, ExitError, r.stderr)
+	}
+	// (go list may echo the compiler's "./p.go:3:13" too: only the
+	// driver's own lines count.)
+	if n := len(regexp.MustCompile(`(?m)^p\.go:3:13: `).FindAllString(r.stderr, -1)); n != 1 ||
+		strings.Contains(r.stderr, "analysis skipped") {
+		t.Fatalf("the type error was reported %d times, or echoed per analyzer:\n%s", n, r.stderr)
+	}
+	j := runCmd(t, dir, "-json", "./...")
+	if n := strings.Count(j.stdout, `"error"`); n != 1 {
+		t.Fatalf("-json lists %d errors for one broken package, want 1:\n%s", n, j.stdout)
+	}
+}
+
+func writeFile(t *testing.T, name, text string) {
+	t.Helper()
+	if err := os.WriteFile(name, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
 	}
 }
 

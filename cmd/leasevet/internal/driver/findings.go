@@ -44,7 +44,7 @@ func collect(graph *checker.Graph) *results {
 	seenErr := make(map[string]bool)
 	seenPkg := make(map[*packages.Package]bool)
 	for act := range graph.All() {
-		if act.Err != nil {
+		if reportableErr(act) {
 			msg := fmt.Sprintf("%s: %s: %v", act.Package.PkgPath, act.Analyzer.Name, act.Err)
 			if !seenErr[msg] {
 				seenErr[msg] = true
@@ -71,6 +71,20 @@ func collect(graph *checker.Graph) *results {
 	slices.SortFunc(res.findings, compareFindings)
 	slices.Sort(res.errs)
 	return res
+}
+
+// reportableErr reports whether act's error says something of its own.
+// A package that does not load or type-check makes every analyzer fail
+// ("analysis skipped due to errors in package", or "failed prerequisites"
+// for those that require lockmodel): its errors are printed once, by
+// printPackageErrors, and the echoes would repeat them once per analyzer.
+// Likewise an analyzer that fails makes the ones requiring it fail with
+// "failed prerequisites"; only its own error is shown.
+func reportableErr(act *checker.Action) bool {
+	if act.Err == nil || len(act.Package.Errors) > 0 {
+		return false
+	}
+	return !strings.HasPrefix(act.Err.Error(), "failed prerequisites")
 }
 
 // endPosition is the diagnostic's end, or its start when End is unset.

@@ -2,6 +2,7 @@ package driver
 
 import (
 	"cmp"
+	"context"
 	"fmt"
 	"go/ast"
 	"go/format"
@@ -12,6 +13,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/leasevet/leasevet/cmd/leasevet/internal/textdiff"
+	"github.com/leasevet/leasevet/internal/modreq"
 )
 
 // edit is a text edit in byte offsets of one file.
@@ -38,16 +40,41 @@ func (d *Driver) fix(res *results, diff bool) int {
 		fmt.Fprintf(d.Stderr, "%s: %s\n", d.Name, msg)
 	}
 	code := ExitClean
+	var importing []string // fixed files that import safelock
 	for _, ff := range files {
-		if err := d.applyFileFix(ff, diff); err != nil {
+		after, err := d.applyFileFix(ff, diff)
+		if err != nil {
 			fmt.Fprintf(d.Stderr, "%s: %v\n", d.Name, err)
 			code = ExitError
+		} else if modreq.ImportsSafelock(after) {
+			importing = append(importing, ff.name)
 		}
+	}
+	if !d.requireSafelock(importing, diff) {
+		code = ExitError
 	}
 	if len(res.errs) > 0 {
 		code = ExitError
 	}
 	return code
+}
+
+// requireSafelock keeps the fixed modules buildable: a module whose fixed
+// files import safelock but whose go.mod does not require it gets the
+// requirement (go get, at the version matching this binary), or a line
+// with the command to run. With -diff nothing is written, so it only says
+// what to run. It reports false when a module is left without it.
+func (d *Driver) requireSafelock(files []string, diff bool) bool {
+	mods, err := modreq.Missing(files)
+	if err != nil {
+		fmt.Fprintf(d.Stderr, "%s: checking go.mod for %s: %v\n", d.Name, modreq.SafelockPath, err)
+		return false
+	}
+	if diff {
+		modreq.Advise(d.Stderr, d.Name, mods, d.SafelockVersion)
+		return true
+	}
+	return modreq.Ensure(context.Background(), d.Stderr, d.Name, mods, d.SafelockVersion)
 }
 
 // planFixes turns the first fix of each finding into per-file edits, in
@@ -160,37 +187,38 @@ func appendNew(dst, src []edit) []edit {
 }
 
 // applyFileFix applies the edits to the file on disk, formats the result
-// and writes it back, or prints the unified diff.
-func (d *Driver) applyFileFix(ff *fileFix, diff bool) error {
+// and writes it back, or prints the unified diff; it returns the fixed
+// content.
+func (d *Driver) applyFileFix(ff *fileFix, diff bool) ([]byte, error) {
 	before, err := os.ReadFile(ff.name)
 	if err != nil {
-		return fmt.Errorf("reading file to fix: %w", err)
+		return nil, fmt.Errorf("reading file to fix: %w", err)
 	}
 	if len(before) != ff.size {
-		return fmt.Errorf("%s changed since it was analyzed; not fixing it", d.relPath(ff.name))
+		return nil, fmt.Errorf("%s changed since it was analyzed; not fixing it", d.relPath(ff.name))
 	}
 	after, err := applyEdits(before, ff.edits)
 	if err != nil {
-		return fmt.Errorf("fixing %s: %w", d.relPath(ff.name), err)
+		return nil, fmt.Errorf("fixing %s: %w", d.relPath(ff.name), err)
 	}
 	if formatted, err := format.Source(after); err == nil {
 		after = formatted
 	} else {
-		return fmt.Errorf("fixed %s does not parse, not writing it: %w", d.relPath(ff.name), err)
+		return nil, fmt.Errorf("fixed %s does not parse, not writing it: %w", d.relPath(ff.name), err)
 	}
 	if diff {
 		rel := d.relPath(ff.name)
 		_, err := fmt.Fprint(d.Stdout, textdiff.Unified("a/"+rel, "b/"+rel, string(before), string(after)))
-		return err
+		return after, err
 	}
 	info, err := os.Stat(ff.name)
 	if err != nil {
-		return fmt.Errorf("fixing %s: %w", d.relPath(ff.name), err)
+		return nil, fmt.Errorf("fixing %s: %w", d.relPath(ff.name), err)
 	}
 	if err := os.WriteFile(ff.name, after, info.Mode().Perm()); err != nil {
-		return fmt.Errorf("writing fixed file: %w", err)
+		return nil, fmt.Errorf("writing fixed file: %w", err)
 	}
-	return nil
+	return after, nil
 }
 
 // applyEdits applies non-overlapping edits to src.

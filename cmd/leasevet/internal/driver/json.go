@@ -6,9 +6,11 @@ import (
 	"fmt"
 	"go/token"
 	"io"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
+	"golang.org/x/tools/go/packages"
 )
 
 // The JSON types have go vet -json's field names (x/tools' driverutil,
@@ -62,8 +64,12 @@ func writeJSON(w io.Writer, graph *checker.Graph, res *results) error {
 		add(f.pkg.PkgPath, f.analyzer.Name, append(diags, toJSON(f.pkg.Fset, f.diag)))
 	}
 	for act := range graph.All() {
-		if act.Err != nil {
+		switch {
+		case reportableErr(act):
 			add(act.Package.PkgPath, act.Analyzer.Name, jsonError{act.Err.Error()})
+		case len(act.Package.Errors) > 0:
+			// Once per package, under the tool's name, not per analyzer.
+			add(act.Package.PkgPath, "leasevet", jsonError{packageErrors(act.Package)})
 		}
 	}
 	data, err := json.MarshalIndent(tree, "", "\t")
@@ -72,6 +78,15 @@ func writeJSON(w io.Writer, graph *checker.Graph, res *results) error {
 	}
 	_, err = fmt.Fprintf(w, "%s\n", data)
 	return err
+}
+
+// packageErrors joins the load, parse and type errors of pkg.
+func packageErrors(pkg *packages.Package) string {
+	msgs := make([]string, len(pkg.Errors))
+	for i, e := range pkg.Errors {
+		msgs[i] = e.Error()
+	}
+	return strings.Join(msgs, "\n")
 }
 
 // toJSON converts d as go vet -json does: positions as file:line:col,

@@ -8,10 +8,15 @@ import (
 	"io"
 	"os"
 	"strings"
+
+	"golang.org/x/tools/go/analysis"
 )
 
-// printText prints each finding as file:line:col: message on stderr, as go
-// vet does, with -c context lines when asked, and returns the exit code.
+// printText prints each finding as file:line:col: message [category] on
+// stderr, as go vet does with staticcheck's habit of naming the check at
+// the end: the category is the name //leasevet:ignore accepts and the
+// SARIF rule id, so a reader can look it up or silence it. With -c it adds
+// context lines. It returns the exit code.
 func (d *Driver) printText(res *results, context int) int {
 	w := bufio.NewWriter(d.Stderr)
 	defer w.Flush()
@@ -19,7 +24,7 @@ func (d *Driver) printText(res *results, context int) int {
 		fmt.Fprintln(w, e)
 	}
 	for _, f := range res.findings {
-		d.printPlain(w, f.posn, f.end, f.diag.Message, context)
+		d.printPlain(w, f.posn, f.end, withCategory(f.diag), context)
 		// Related locations follow, their message indented, as go vet
 		// prints them.
 		for _, rel := range f.diag.Related {
@@ -38,6 +43,15 @@ func (d *Driver) printText(res *results, context int) int {
 		return ExitDiagnostics
 	}
 	return ExitClean
+}
+
+// withCategory is the diagnostic's message with its category in brackets
+// at the end, or the message alone when it has none.
+func withCategory(diag analysis.Diagnostic) string {
+	if diag.Category == "" {
+		return diag.Message
+	}
+	return diag.Message + " [" + diag.Category + "]"
 }
 
 // printPlain prints one position and message, with context lines when

@@ -13,7 +13,7 @@ import (
 )
 
 // repoRoot is leasevet's module root, four levels up from this package.
-func repoRoot(t *testing.T) string {
+func repoRoot(t testing.TB) string {
 	t.Helper()
 	root, err := filepath.Abs(filepath.Join("..", "..", "..", ".."))
 	if err != nil {
@@ -23,7 +23,7 @@ func repoRoot(t *testing.T) string {
 }
 
 // fixtureCopy copies testdata/editor to a temporary directory, pointing its
-// replace of leasevet at the checkout again.
+// replace of safelock (which the quick fixes import) at the checkout again.
 func fixtureCopy(t *testing.T) string {
 	t.Helper()
 	root := repoRoot(t)
@@ -31,7 +31,7 @@ func fixtureCopy(t *testing.T) string {
 	if err := os.CopyFS(dir, os.DirFS(filepath.Join(root, "testdata", "editor"))); err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command("go", "mod", "edit", "-replace=github.com/leasevet/leasevet="+root)
+	cmd := exec.Command("go", "mod", "edit", "-replace=github.com/leasevet/leasevet/safelock="+filepath.Join(root, "safelock"))
 	cmd.Dir = dir
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("go mod edit: %v\n%s", err, out)
@@ -39,7 +39,7 @@ func fixtureCopy(t *testing.T) string {
 	return dir
 }
 
-func readFile(t *testing.T, name string) string {
+func readFile(t testing.TB, name string) string {
 	t.Helper()
 	data, err := os.ReadFile(name)
 	if err != nil {

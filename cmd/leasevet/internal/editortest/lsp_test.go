@@ -16,7 +16,7 @@ import (
 // client is a minimal LSP client over a server's stdio: requests with ids,
 // notifications, and answers to the server's own requests.
 type client struct {
-	t      *testing.T
+	t      testing.TB
 	cmd    *exec.Cmd
 	in     io.WriteCloser
 	mu     sync.Mutex // guards writes and nextID
@@ -40,7 +40,7 @@ type message struct {
 	} `json:"error,omitempty"`
 }
 
-func startClient(t *testing.T, gopls, dir string) *client {
+func startClient(t testing.TB, gopls, dir string) *client {
 	t.Helper()
 	cmd := exec.Command(gopls, "serve")
 	cmd.Dir = dir
@@ -63,7 +63,7 @@ func startClient(t *testing.T, gopls, dir string) *client {
 }
 
 // testLogWriter sends gopls's stderr to the test log.
-type testLogWriter struct{ t *testing.T }
+type testLogWriter struct{ t testing.TB }
 
 func (w *testLogWriter) Write(p []byte) (int, error) {
 	w.t.Logf("gopls: %s", strings.TrimSpace(string(p)))

@@ -32,6 +32,10 @@ type Config struct {
 	WorkDir     string // where to edit gopls's source; a temporary directory if ""
 	Go          string // the go command; "go" if ""
 	Log         io.Writer
+
+	// Plain builds the same gopls, from the same steps, without leasevet's
+	// analyzers: the baseline for measuring what they cost in the editor.
+	Plain bool
 }
 
 // Main implements "leasevet gopls" and returns the exit code.
@@ -43,6 +47,7 @@ func Main(args []string, stderr io.Writer) int {
 	fset.StringVar(&cfg.Version, "version", DefaultVersion, "gopls module `version` to build")
 	fset.StringVar(&cfg.LeasevetSrc, "leasevet-src", "", "leasevet module `dir` to build in; default: the running binary's source, else its module version, else the enclosing leasevet checkout")
 	fset.StringVar(&cfg.WorkDir, "work", "", "keep gopls's edited source in this `dir` (default: a temporary directory, removed)")
+	fset.BoolVar(&cfg.Plain, "without-leasevet", false, "build the same gopls without leasevet's analyzers (a baseline for benchmarks)")
 	fset.Usage = func() {
 		fmt.Fprintf(stderr, "usage: leasevet gopls -o FILE [-version %s] [-leasevet-src DIR] [-work DIR]\n\n"+
 			"Builds gopls from the module proxy with leasevet's analyzers added to its analyzer list.\n\n", DefaultVersion)
@@ -110,18 +115,11 @@ func (b *builder) steps(dir string) error {
 	if err := copyTree(src, dir); err != nil {
 		return fmt.Errorf("copying gopls source: %w", err)
 	}
-	b.progress("edit %s: append leasevet's analyzers to initAnalyzers", RegistryFile)
-	if err := patchFile(filepath.Join(dir, RegistryFile)); err != nil {
-		return fmt.Errorf("gopls@%s: %w", b.Version, err)
-	}
 	pin, err := b.requiredVersion(dir, "golang.org/x/tools")
 	if err != nil {
 		return err
 	}
-	b.progress("go.mod: require %s => %s; pin golang.org/x/tools@%s", ModulePath, b.LeasevetSrc, pin)
-	if err := b.goCmd(dir, "mod", "edit", "-require="+ModulePath+"@v0.0.0",
-		"-replace="+ModulePath+"="+b.LeasevetSrc,
-		"-replace=golang.org/x/tools=golang.org/x/tools@"+pin); err != nil {
+	if err := b.addLeasevet(dir, pin); err != nil {
 		return err
 	}
 	b.progress("go mod tidy")
@@ -136,6 +134,24 @@ func (b *builder) steps(dir string) error {
 	}
 	b.progress("done: %s", b.Output)
 	return nil
+}
+
+// addLeasevet edits gopls's analyzer list and go.mod to build leasevet's
+// analyzers in, pinning x/tools to gopls's own version; with Plain it pins
+// x/tools alone, so that both builds use the same x/tools.
+func (b *builder) addLeasevet(dir, pin string) error {
+	pinArg := "-replace=golang.org/x/tools=golang.org/x/tools@" + pin
+	if b.Plain {
+		b.progress("without leasevet: go.mod: pin golang.org/x/tools@%s", pin)
+		return b.goCmd(dir, "mod", "edit", pinArg)
+	}
+	b.progress("edit %s: append leasevet's analyzers to initAnalyzers", RegistryFile)
+	if err := patchFile(filepath.Join(dir, RegistryFile)); err != nil {
+		return fmt.Errorf("gopls@%s: %w", b.Version, err)
+	}
+	b.progress("go.mod: require %s => %s; pin golang.org/x/tools@%s", ModulePath, b.LeasevetSrc, pin)
+	return b.goCmd(dir, "mod", "edit", "-require="+ModulePath+"@v0.0.0",
+		"-replace="+ModulePath+"="+b.LeasevetSrc, pinArg)
 }
 
 func (b *builder) progress(format string, args ...any) {

@@ -1,4 +1,4 @@
-package safelock_test
+package safelocktest_test
 
 import (
 	"context"
@@ -50,10 +50,11 @@ func checkClusterLock(ctx context.Context, t *testing.T, c *redis.ClusterClient,
 		if err != nil {
 			t.Fatalf("Obtain %q: %v", key, err)
 		}
-		if l.Fence() <= lastFence {
-			t.Fatalf("%q: fence %d after %d", key, l.Fence(), lastFence)
+		fence, fenced := l.Fence()
+		if !fenced || fence <= lastFence {
+			t.Fatalf("%q: fence %d (%v) after %d", key, fence, fenced, lastFence)
 		}
-		lastFence = l.Fence()
+		lastFence = fence
 		if _, err := safelock.Obtain(ctx, c, key, 5*time.Second); !errors.Is(err, safelock.ErrNotObtained) {
 			t.Fatalf("second Obtain %q = %v; want ErrNotObtained", key, err)
 		}

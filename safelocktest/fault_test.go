@@ -1,8 +1,9 @@
-package safelock_test
+package safelocktest_test
 
 import (
 	"context"
 	"errors"
+	"flag"
 	"math/rand/v2"
 	"strings"
 	"sync"
@@ -20,6 +21,16 @@ import (
 // is injected, each scenario bounded to a few seconds. Writers deliberately
 // sometimes write after their lease may have ended (a pause between the
 // Context check and the write), which is what fencing exists for.
+//
+// No scenario may pass vacuously: each checks that its fault was applied
+// (the proxy's latency measured, connections reset, the lock lost), and
+// that something went wrong that the lock had to handle: a stale write
+// attempted and rejected, or a release answered ErrNotOwner or
+// ErrLeaseLost. go test -faults=false runs every scenario without its
+// fault, and each then fails, which shows that its checks can fail.
+
+// injectFaults switches each scenario's fault injection off when false.
+var injectFaults = flag.Bool("faults", true, "inject each fault scenario's fault (false: show that every scenario then fails)")
 
 func startProxy(t *testing.T, target string) *faultproxy.Proxy {
 	t.Helper()
@@ -116,6 +127,42 @@ func (w *workload) check(t *testing.T) {
 	if accepted == 0 {
 		t.Fatal("no write was accepted: the scenario did no work")
 	}
+	if lost := w.outcomes["not owner"] + w.outcomes["lease lost"]; rejected == 0 && lost == 0 {
+		t.Fatal("no stale write was rejected and no release found the lease lost: nothing went wrong, the scenario proved nothing")
+	}
+}
+
+// checkStaleRejected fails the test unless store rejected at least one
+// write: in the scenarios that lose a lock on purpose, the stale holder's
+// write must have been attempted and refused.
+func checkStaleRejected(t *testing.T, store *fencedStore) {
+	t.Helper()
+	accepted, rejected, stale := store.counts()
+	if stale != 0 {
+		t.Fatalf("%d stale writes accepted", stale)
+	}
+	if rejected == 0 {
+		t.Fatalf("no stale write was rejected (%d accepted): the scenario proved nothing", accepted)
+	}
+}
+
+// checkLatencyApplied times one PING through the proxy on a warm
+// connection: with the latency applied, the round trip takes at least the
+// injected delay (the proxy sleeps before forwarding each chunk, each
+// way). A lower bound, so the machine's speed cannot make it flaky.
+func checkLatencyApplied(t *testing.T, c *redis.Client, latency time.Duration) {
+	t.Helper()
+	ctx := testCtx(t)
+	if err := c.Ping(ctx).Err(); err != nil { // dials: not part of the round trip
+		t.Fatal(err)
+	}
+	start := time.Now()
+	if err := c.Ping(ctx).Err(); err != nil {
+		t.Fatal(err)
+	}
+	if rtt := time.Since(start); rtt < latency {
+		t.Fatalf("a round trip through the proxy took %v, less than the injected %v: the latency was not applied", rtt, latency)
+	}
 }
 
 func newWorkload(key string, ttl, lateness time.Duration) *workload {
@@ -123,11 +170,16 @@ func newWorkload(key string, ttl, lateness time.Duration) *workload {
 }
 
 func TestObtain_faultLatency(t *testing.T) {
+	const latency = 20 * time.Millisecond
 	s := redistest.Start(t)
 	p := startProxy(t, s.Addr())
-	p.SetLatency(20 * time.Millisecond)
+	if *injectFaults {
+		p.SetLatency(latency)
+	}
+	a, b := proxiedClient(t, p, 0), proxiedClient(t, p, 0)
+	checkLatencyApplied(t, a, latency)
 	w := newWorkload("latency", 150*time.Millisecond, 200*time.Millisecond)
-	w.runWorkers(t, 2*time.Second, proxiedClient(t, p, 0), proxiedClient(t, p, 0), s.Client())
+	w.runWorkers(t, 2*time.Second, a, b, s.Client())
 	w.check(t)
 }
 
@@ -141,7 +193,9 @@ func TestObtain_faultConnectionResets(t *testing.T) {
 			case <-stop:
 				return
 			case <-time.After(15 * time.Millisecond):
-				p.ResetAll()
+				if *injectFaults {
+					p.ResetAll()
+				}
 			}
 		}
 	}()
@@ -170,7 +224,9 @@ func TestObtain_faultClientPause(t *testing.T) {
 	if !store.write(a) {
 		t.Fatal("first holder's write rejected")
 	}
-	time.Sleep(400 * time.Millisecond) // the pause: longer than the TTL
+	if *injectFaults {
+		time.Sleep(400 * time.Millisecond) // the pause: longer than the TTL
+	}
 	b, err := obtainHolder(ctx, c, 2, "pause", time.Minute)
 	if err != nil {
 		t.Fatalf("second holder: %v", err)
@@ -190,9 +246,7 @@ func TestObtain_faultClientPause(t *testing.T) {
 	if v := c.Get(ctx, "pause").Val(); v != b.lock.Token() {
 		t.Fatal("the paused holder's release touched the new holder's lock")
 	}
-	if _, _, stale := store.counts(); stale != 0 {
-		t.Fatalf("%d stale writes accepted", stale)
-	}
+	checkStaleRejected(t, store)
 }
 
 // A restart without persistence forgets the lock and the fence counter; the
@@ -208,13 +262,15 @@ func TestObtain_faultRedisRestart(t *testing.T) {
 		t.Fatal(err)
 	}
 	store.write(a)
-	s.Restart()
+	if *injectFaults {
+		s.Restart()
+	}
 	b, err := obtainHolder(ctx, c, 2, "restart", time.Minute)
 	if err != nil {
 		t.Fatalf("Obtain after restart: %v", err)
 	}
-	if b.fence() <= a.fence() {
-		t.Fatalf("fence after restart %d is not above %d", b.fence(), a.fence())
+	if b.fence <= a.fence {
+		t.Fatalf("fence after restart %d is not above %d", b.fence, a.fence)
 	}
 	if !store.write(b) {
 		t.Fatal("new holder's write rejected after the restart")
@@ -225,9 +281,7 @@ func TestObtain_faultRedisRestart(t *testing.T) {
 	if err := a.lock.Refresh(ctx, time.Minute); !errors.Is(err, safelock.ErrNotOwner) {
 		t.Fatalf("old holder's Refresh = %v; want ErrNotOwner", err)
 	}
-	if _, _, stale := store.counts(); stale != 0 {
-		t.Fatalf("%d stale writes accepted", stale)
-	}
+	checkStaleRejected(t, store)
 }
 
 // waitReplicaLink waits until the replica reports its link to the primary up.
@@ -275,7 +329,9 @@ func TestObtain_faultFailover(t *testing.T) {
 	}
 
 	store := newFencedStore()
-	link.Hold() // replication stalls; nobody notices yet
+	if *injectFaults {
+		link.Hold() // replication stalls; nobody notices yet
+	}
 	a, err := obtainHolder(ctx, pc, 1, "job", time.Minute)
 	if err != nil {
 		t.Fatal(err)
@@ -287,7 +343,9 @@ func TestObtain_faultFailover(t *testing.T) {
 		t.Fatal("holder A's write rejected")
 	}
 
-	primary.Stop()
+	if *injectFaults {
+		primary.Stop()
+	}
 	if err := rc.Do(ctx, "REPLICAOF", "NO", "ONE").Err(); err != nil {
 		t.Fatalf("promoting the replica: %v", err)
 	}
@@ -295,16 +353,14 @@ func TestObtain_faultFailover(t *testing.T) {
 	if err != nil {
 		t.Fatalf("the promoted replica refused the lock (%v); the failover did not lose it", err)
 	}
-	t.Logf("lock lost on failover: A (fence %d) and B (fence %d) both hold %q", a.fence(), b.fence(), "job")
+	t.Logf("lock lost on failover: A (fence %d) and B (fence %d) both hold %q", a.fence, b.fence, "job")
 	if !store.write(b) {
 		t.Fatal("new holder B's write rejected")
 	}
 	if store.write(a) {
-		t.Fatalf("stale holder A's write accepted (fence %d after %d)", a.fence(), b.fence())
+		t.Fatalf("stale holder A's write accepted (fence %d after %d)", a.fence, b.fence)
 	}
-	if _, _, stale := store.counts(); stale != 0 {
-		t.Fatalf("%d stale writes accepted", stale)
-	}
+	checkStaleRejected(t, store)
 	rctx, cancel := context.WithTimeout(ctx, time.Second)
 	defer cancel()
 	if err := a.lock.Refresh(rctx, time.Minute); err == nil {

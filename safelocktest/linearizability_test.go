@@ -1,4 +1,4 @@
-package safelock_test
+package safelocktest_test
 
 import (
 	"context"

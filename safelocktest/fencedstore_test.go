@@ -1,7 +1,8 @@
-package safelock_test
+package safelocktest_test
 
 import (
 	"context"
+	"errors"
 	"sync"
 	"testing"
 	"time"
@@ -15,11 +16,10 @@ import (
 type holder struct {
 	id    int
 	lock  *safelock.Lock
+	fence int64 // the lock's fence, kept apart so the oracle can be tested without Redis
 	asked time.Time
 	got   time.Time
 }
-
-func (h *holder) fence() int64 { return h.lock.Fence() }
 
 // fencedStore is the protected resource: it rejects a write whose fence is
 // lower than the highest it accepted (the rule safelock documents). It also
@@ -44,7 +44,7 @@ func newFencedStore() *fencedStore { return &fencedStore{fenceOf: map[int64]int{
 func (s *fencedStore) write(h *holder) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	f := h.fence()
+	f := h.fence
 	if f < s.highest {
 		s.rejected++
 		return false
@@ -77,25 +77,23 @@ func obtainHolder(ctx context.Context, c safelock.Client, id int, key string, tt
 	if err != nil {
 		return nil, err
 	}
-	return &holder{id: id, lock: l, asked: asked, got: time.Now()}, nil
+	fence, fenced := l.Fence()
+	if !fenced {
+		return nil, errors.New("a lock obtained WithFencing has no fence")
+	}
+	return &holder{id: id, lock: l, fence: fence, asked: asked, got: time.Now()}, nil
 }
 
 // The oracle must be able to fail: equal fences from two holders, or a write
 // from an older lease after a newer lease wrote, are counted as stale.
 func TestFencedStore_detectsStaleWrites(t *testing.T) {
-	lockWithFence := func(f int64) *safelock.Lock { return fakeFence(t, f) }
 	t0 := time.Now()
-	old := &holder{id: 1, lock: lockWithFence(5), asked: t0, got: t0.Add(time.Millisecond)}
-	newer := &holder{id: 2, lock: lockWithFence(5), asked: t0.Add(2 * time.Millisecond), got: t0.Add(3 * time.Millisecond)}
+	old := &holder{id: 1, fence: 5, asked: t0, got: t0.Add(time.Millisecond)}
+	newer := &holder{id: 2, fence: 5, asked: t0.Add(2 * time.Millisecond), got: t0.Add(3 * time.Millisecond)}
 	s := newFencedStore()
 	s.write(newer)
 	s.write(old)
 	if _, _, stale := s.counts(); stale == 0 {
 		t.Fatal("a reused fence let an older lease write after a newer one, undetected")
 	}
-}
-
-func fakeFence(t *testing.T, f int64) *safelock.Lock {
-	t.Helper()
-	return safelock.NewLockWithFence(f)
 }

@@ -1,0 +1,23 @@
+module github.com/leasevet/leasevet/safelocktest
+
+go 1.26.0
+
+require (
+	github.com/alicebob/miniredis/v2 v2.40.0
+	github.com/anishathalye/porcupine v1.3.1
+	github.com/leasevet/leasevet v0.0.0
+	github.com/leasevet/leasevet/safelock v0.0.0
+	github.com/redis/go-redis/v9 v9.23.0
+)
+
+require (
+	github.com/cespare/xxhash/v2 v2.3.0 // indirect
+	github.com/yuin/gopher-lua v1.1.2 // indirect
+	go.uber.org/atomic v1.12.0 // indirect
+	golang.org/x/sys v0.49.0 // indirect
+)
+
+replace (
+	github.com/leasevet/leasevet => ../
+	github.com/leasevet/leasevet/safelock => ../safelock
+)
