@@ -3,6 +3,7 @@
 package analyzers
 
 import (
+	"github.com/leasevet/leasevet/analyzers/acquireresult"
 	"github.com/leasevet/leasevet/analyzers/baredel"
 	"github.com/leasevet/leasevet/analyzers/barerenew"
 	"github.com/leasevet/leasevet/analyzers/getdel"
@@ -20,4 +21,5 @@ var All = []*analysis.Analyzer{
 	getdel.Analyzer,
 	baredel.Analyzer,
 	barerenew.Analyzer,
+	acquireresult.Analyzer,
 }
