@@ -3,6 +3,7 @@
 package analyzers
 
 import (
+	"github.com/leasevet/leasevet/analyzers/acquireloop"
 	"github.com/leasevet/leasevet/analyzers/acquireresult"
 	"github.com/leasevet/leasevet/analyzers/baredel"
 	"github.com/leasevet/leasevet/analyzers/barerenew"
@@ -22,4 +23,5 @@ var All = []*analysis.Analyzer{
 	baredel.Analyzer,
 	barerenew.Analyzer,
 	acquireresult.Analyzer,
+	acquireloop.Analyzer,
 }
