@@ -10,6 +10,7 @@ import (
 	"github.com/leasevet/leasevet/analyzers/getdel"
 	"github.com/leasevet/leasevet/analyzers/locktoken"
 	"github.com/leasevet/leasevet/analyzers/releaseresult"
+	"github.com/leasevet/leasevet/analyzers/renewal"
 	"github.com/leasevet/leasevet/analyzers/setnxexpire"
 	"golang.org/x/tools/go/analysis"
 )
@@ -24,4 +25,5 @@ var All = []*analysis.Analyzer{
 	barerenew.Analyzer,
 	acquireresult.Analyzer,
 	acquireloop.Analyzer,
+	renewal.Analyzer,
 }
