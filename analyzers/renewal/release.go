@@ -55,6 +55,9 @@ func inGoroutine(op *lockmodel.Op) bool {
 // helper of this package with no stop of its own is judged at its calls;
 // a call of a helper that stops before it deletes is fine.
 func releaseOrder(m *lockmodel.Model, op *lockmodel.Op, w *watchdog) (never, bad bool) {
+	if op.Func == w.fn && deferOf(op.Stack) == nil && !reaches(op.Func.Decl.Body, w.goStmt, op.Expr) {
+		return false, false // a path where the watchdog was never started (the failed acquire's cleanup)
+	}
 	sf := stopFinder{m: m, local: op.Func == w.fn}
 	if o := m.Origin(op); o != nil && stopsFirst(m, o, stopFinder{m: m, local: o.Func == w.fn}) {
 		return false, false
@@ -170,6 +173,40 @@ func stopFreePath(body *ast.BlockStmt, target ast.Node, sf stopFinder) bool {
 		return false
 	}
 	return len(g.Blocks) > 0 && walk(g.Blocks[0])
+}
+
+// reaches reports whether, in the control-flow graph of body, the
+// statement holding to can run after the one holding from. Built only for
+// a function that starts a watchdog and releases its key.
+func reaches(body *ast.BlockStmt, from, to ast.Node) bool {
+	g := cfg.New(body, func(*ast.CallExpr) bool { return true })
+	holds := func(n, x ast.Node) bool { return n.Pos() <= x.Pos() && x.End() <= n.End() }
+	seen := map[*cfg.Block]bool{}
+	var walk func(b *cfg.Block, start int) bool
+	walk = func(b *cfg.Block, start int) bool {
+		for _, n := range b.Nodes[start:] {
+			if holds(n, to) {
+				return true
+			}
+		}
+		for _, s := range b.Succs {
+			if !seen[s] {
+				seen[s] = true
+				if walk(s, 0) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	for _, b := range g.Blocks {
+		for i, n := range b.Nodes {
+			if holds(n, from) {
+				return walk(b, i+1)
+			}
+		}
+	}
+	return true // the go statement is in a function literal: assume it can
 }
 
 func reportRelease(pass *analysis.Pass, m *lockmodel.Model, op *lockmodel.Op, w *watchdog, never bool) {

@@ -128,3 +128,21 @@ func RunForever(ctx context.Context, rdb *redis.Client, job, token string, work 
 	_ = releaseLock(ctx, rdb, key, token)
 	return err
 }
+
+// RunOrUndo starts the watchdog only once the job is ready; the release
+// on the other path undoes the acquire, with no watchdog running.
+func RunOrUndo(ctx context.Context, rdb *redis.Client, job, token string, ready func() bool, work func(context.Context) error) error {
+	key := "lock:job:" + job
+	if ok, err := rdb.SetNX(ctx, key, token, 15*time.Second).Result(); err != nil || !ok {
+		return err
+	}
+	if ready() {
+		wctx, cancel := context.WithCancel(ctx)
+		go keepAlive(wctx, rdb, key, token)
+		err := work(wctx)
+		cancel()
+		_ = releaseLock(ctx, rdb, key, token)
+		return err
+	}
+	return releaseLock(ctx, rdb, key, token) // ok: no watchdog on this path
+}
