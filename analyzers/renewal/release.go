@@ -2,6 +2,7 @@ package renewal
 
 import (
 	"go/ast"
+	"go/types"
 
 	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
 	"golang.org/x/tools/go/analysis"
@@ -14,7 +15,11 @@ import (
 // as watchdog-leak instead, once.
 func checkReleases(pass *analysis.Pass, m *lockmodel.Model, dogs []*watchdog) {
 	byKey := map[string]*watchdog{}
+	flags := map[*types.Var]bool{}
 	for _, w := range dogs {
+		for f := range w.flags {
+			flags[f] = true
+		}
 		for k := range w.keys {
 			if k != "" && w.leak == nil && byKey[k] == nil {
 				byKey[k] = w
@@ -30,7 +35,7 @@ func checkReleases(pass *analysis.Pass, m *lockmodel.Model, dogs []*watchdog) {
 		}
 		for _, op := range fn.Ops {
 			if w := byKey[op.KeyID]; w != nil && op.KeyID != "" && releases(m, op) && !inGoroutine(op) {
-				if never, bad := releaseOrder(m, op, w); bad {
+				if never, bad := releaseOrder(m, op, w, flags); bad {
 					reportRelease(pass, m, op, w, never)
 				}
 			}
@@ -54,13 +59,15 @@ func inGoroutine(op *lockmodel.Op) bool {
 // w is stopped (bad), and whether its function never stops it (never). A
 // helper of this package with no stop of its own is judged at its calls;
 // a call of a helper that stops before it deletes is fine.
-func releaseOrder(m *lockmodel.Model, op *lockmodel.Op, w *watchdog) (never, bad bool) {
+func releaseOrder(m *lockmodel.Model, op *lockmodel.Op, w *watchdog, flags map[*types.Var]bool) (never, bad bool) {
 	if op.Func == w.fn && deferOf(op.Stack) == nil && !reaches(op.Func.Decl.Body, w.goStmt, op.Expr) {
 		return false, false // a path where the watchdog was never started (the failed acquire's cleanup)
 	}
-	sf := stopFinder{m: m, local: op.Func == w.fn}
-	if o := m.Origin(op); o != nil && stopsFirst(m, o, stopFinder{m: m, local: o.Func == w.fn}) {
-		return false, false
+	sf := stopFinder{m: m, local: op.Func == w.fn, flags: flags}
+	for o := m.Origin(op); o != nil; o = m.Origin(o) {
+		if stopsFirst(m, o, stopFinder{m: m, local: o.Func == w.fn, flags: flags}) {
+			return false, false // the wrapper stops the watchdog before it deletes
+		}
 	}
 	if !sf.in(op.Func.Decl.Body, true, 0) {
 		if len(m.Instances(op)) > 0 {
@@ -154,6 +161,9 @@ func stopFreePath(body *ast.BlockStmt, target ast.Node, sf stopFinder) bool {
 			return false
 		}
 		seen[b] = true
+		if skipsGuardedStop(b, sf) {
+			return false
+		}
 		for _, n := range b.Nodes {
 			if target != nil && n.Pos() <= target.Pos() && target.End() <= n.End() {
 				return true
@@ -173,6 +183,18 @@ func stopFreePath(body *ast.BlockStmt, target ast.Node, sf stopFinder) bool {
 		return false
 	}
 	return len(g.Blocks) > 0 && walk(g.Blocks[0])
+}
+
+// skipsGuardedStop reports whether b is where a path goes on after
+// skipping the then-branch of an if that stops the watchdog (if
+// l.autoRenew { close(l.stop) }): the condition is how the code says
+// whether a watchdog runs, so the paths that skip it count as stopped.
+func skipsGuardedStop(b *cfg.Block, sf stopFinder) bool {
+	if b.Kind != cfg.KindIfDone && b.Kind != cfg.KindIfElse {
+		return false
+	}
+	ifs, ok := b.Stmt.(*ast.IfStmt)
+	return ok && sf.in(ifs.Body, false, 0)
 }
 
 // reaches reports whether, in the control-flow graph of body, the

@@ -3,6 +3,7 @@ package renewal
 import (
 	_ "embed"
 	"go/ast"
+	"go/types"
 	"regexp"
 
 	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
@@ -44,11 +45,12 @@ func run(pass *analysis.Pass) (any, error) {
 // A watchdog is a go statement whose goroutine renews a lock key in a loop.
 type watchdog struct {
 	goStmt *ast.GoStmt
-	fn     *lockmodel.Func // the function with the go statement
-	renew  *lockmodel.Op   // a renewal in the goroutine's loop
-	keys   map[string]bool // key identities it renews, in fn's terms
-	leak   *lockmodel.Op   // a renewal in a loop with no way to stop, or nil
-	loop   ast.Node        // the loop of leak
+	fn     *lockmodel.Func     // the function with the go statement
+	renew  *lockmodel.Op       // a renewal in the goroutine's loop
+	keys   map[string]bool     // key identities it renews, in fn's terms
+	leak   *lockmodel.Op       // a renewal in a loop with no way to stop, or nil
+	loop   ast.Node            // the loop of leak
+	flags  map[*types.Var]bool // bool fields the goroutine reads: its stop flags
 }
 
 // renews reports whether op sets a new expiry on its key: an expire, a

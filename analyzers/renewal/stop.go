@@ -28,6 +28,7 @@ var stopName = regexp.MustCompile(`^(?i:stop|cancel|halt|quit|kill|shutdown|term
 type stopFinder struct {
 	m     *lockmodel.Model
 	local bool
+	flags map[*types.Var]bool // bool fields a watchdog reads
 }
 
 // in reports whether n stops a watchdog. Deferred calls and goroutines are
@@ -78,7 +79,7 @@ func (s stopFinder) callStops(call *ast.CallExpr, deferred bool, depth int) bool
 			return false
 		}
 		if f := s.m.FuncOf(fn.Origin()); f != nil {
-			return stopFinder{m: s.m}.in(f.Decl.Body, deferred, depth+1)
+			return stopFinder{m: s.m, flags: s.flags}.in(f.Decl.Body, deferred, depth+1)
 		}
 	}
 	return false
@@ -116,8 +117,8 @@ func (s stopFinder) localOK(e ast.Expr) bool {
 // other bool fields (l.held, l.released) say nothing about the watchdog.
 var flagName = regexp.MustCompile(`(?i)stop|running|closed|done|quit|alive|renew|watch|cancel|exit`)
 
-// storesFlag reports whether as sets a bool field named as a stop flag
-// (l.stopped = true, l.running = false).
+// storesFlag reports whether as sets a bool field that a watchdog reads,
+// or one named as a stop flag (l.stopped = true, l.running = false).
 func (s stopFinder) storesFlag(as *ast.AssignStmt) bool {
 	if as.Tok != token.ASSIGN {
 		return false
@@ -126,6 +127,9 @@ func (s stopFinder) storesFlag(as *ast.AssignStmt) bool {
 		sel, ok := ast.Unparen(l).(*ast.SelectorExpr)
 		if !ok {
 			continue
+		}
+		if v, ok := s.m.Pass.TypesInfo.Uses[sel.Sel].(*types.Var); ok && s.flags[v] {
+			return true
 		}
 		if b, ok := s.m.Pass.TypesInfo.TypeOf(sel).Underlying().(*types.Basic); ok && b.Kind() == types.Bool && flagName.MatchString(sel.Sel.Name) {
 			return true

@@ -43,6 +43,7 @@ func watchdogOf(m *lockmodel.Model, fn *lockmodel.Func, g *ast.GoStmt) *watchdog
 		}
 	}
 	body, ops := goroutineBody(m, fn, g)
+	w.flags = boolFields(m.Pass.TypesInfo, body)
 	for _, op := range ops {
 		w.inspect(m, op, body, lockish, 0)
 	}
@@ -50,6 +51,26 @@ func watchdogOf(m *lockmodel.Model, fn *lockmodel.Func, g *ast.GoStmt) *watchdog
 		return nil
 	}
 	return w
+}
+
+// boolFields returns the bool fields read in body: a watchdog that checks
+// l.held or l.closed stops when they are set.
+func boolFields(info *types.Info, body *ast.BlockStmt) map[*types.Var]bool {
+	out := map[*types.Var]bool{}
+	if body == nil {
+		return out
+	}
+	ast.Inspect(body, func(n ast.Node) bool {
+		if sel, ok := n.(*ast.SelectorExpr); ok {
+			if v, ok := info.Uses[sel.Sel].(*types.Var); ok && v.IsField() {
+				if b, ok := v.Type().Underlying().(*types.Basic); ok && b.Kind() == types.Bool {
+					out[v] = true
+				}
+			}
+		}
+		return true
+	})
+	return out
 }
 
 // goroutineBody returns the body the goroutine of g runs and the ops in it.

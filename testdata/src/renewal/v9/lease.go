@@ -211,3 +211,13 @@ func (l *Lease) KeepFed(ctx context.Context, ticks <-chan time.Time) {
 		}
 	}()
 }
+
+// ReleaseIfWatched stops the watchdog when one runs (the option that
+// starts it), then releases.
+func (l *Lease) ReleaseIfWatched(ctx context.Context, watched bool) error {
+	if watched {
+		close(l.done)
+		<-l.stopped
+	}
+	return release.Run(ctx, l.rdb, []string{l.key}, l.token).Err() // ok: stopped whenever a watchdog runs
+}
