@@ -4,6 +4,7 @@ import (
 	_ "embed"
 	"go/ast"
 	"go/types"
+	"regexp"
 
 	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
 	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
@@ -60,7 +61,7 @@ func uncheckedAcquire(m *lockmodel.Model, op *lockmodel.Op) string {
 	// A wrapper's summary may be settled in its own package, but an
 	// answer handed back to the caller was judged nowhere: so Reportable
 	// is not asked here.
-	if ans == noAnswer || op.Queued {
+	if ans == noAnswer || op.Queued || pipelined(m, op) {
 		return ""
 	}
 	if op.Kind == redisapi.Acquire && !m.IsLockKey(op) {
@@ -129,3 +130,24 @@ func isNilErrCmd(t types.Type) bool {
 func isError(t types.Type) bool {
 	return types.Identical(t, types.Universe.Lookup("error").Type())
 }
+
+// pipelined reports whether op is sent through a pipeline the model does
+// not know as one: a wrapper's pipeline type (a Pipeliner interface of
+// the user's own) or a value obtained from a Pipeline or TxPipeline call.
+// Its answer arrives with Exec, not from the call.
+func pipelined(m *lockmodel.Model, op *lockmodel.Op) bool {
+	if op.Client == nil {
+		return false
+	}
+	if t := m.Pass.TypesInfo.TypeOf(op.Client); t != nil && pipeName.MatchString(types.TypeString(t, nil)) {
+		return true
+	}
+	call, ok := ast.Unparen(m.Env.LocalInit(op.Client)).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	return ok && pipeName.MatchString(sel.Sel.Name)
+}
+
+var pipeName = regexp.MustCompile(`(?i)pipe`)

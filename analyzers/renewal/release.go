@@ -34,7 +34,7 @@ func checkReleases(pass *analysis.Pass, m *lockmodel.Model, dogs []*watchdog) {
 			continue
 		}
 		for _, op := range fn.Ops {
-			if w := byKey[op.KeyID]; w != nil && op.KeyID != "" && releases(m, op) && !inGoroutine(op) {
+			if w := byKey[op.KeyID]; w != nil && op.KeyID != "" && releases(m, op) && !inGoroutine(op) && synchronous(m, op) {
 				if never, bad := releaseOrder(m, op, w, flags); bad {
 					reportRelease(pass, m, op, w, never)
 				}

@@ -112,3 +112,34 @@ func releases(m *lockmodel.Model, op *lockmodel.Op) bool {
 func onLock(m *lockmodel.Model, op *lockmodel.Op) bool {
 	return m.IsLockKey(op) || m.IsOwnerChecked(op)
 }
+
+// synchronous reports whether the command op stands for runs during the
+// call: a wrapper's command inside a goroutine it starts, or inside a
+// function literal it only returns or stores (unlock := func() { ... }),
+// runs later or elsewhere, and is not the caller's renewal or release.
+func synchronous(m *lockmodel.Model, op *lockmodel.Op) bool {
+	for o := m.Origin(op); o != nil; o = m.Origin(o) {
+		if !runsInCall(o.Stack) {
+			return false
+		}
+	}
+	return true
+}
+
+// runsInCall reports whether the call at the top of stack runs when its
+// function runs: not under a go statement, and not in a function literal
+// other than one called on the spot or deferred.
+func runsInCall(stack []ast.Node) bool {
+	for i, n := range stack {
+		switch n.(type) {
+		case *ast.GoStmt:
+			return false
+		case *ast.FuncLit:
+			call, ok := stack[i-1].(*ast.CallExpr)
+			if !ok || call.Fun != n {
+				return false
+			}
+		}
+	}
+	return true
+}

@@ -37,7 +37,7 @@ func watchdogOf(m *lockmodel.Model, fn *lockmodel.Func, g *ast.GoStmt) *watchdog
 	w := &watchdog{goStmt: g, fn: fn, keys: map[string]bool{}}
 	lockish := false
 	for _, op := range fn.Ops {
-		if op.Expr == g.Call && renews(m, op) {
+		if op.Expr == g.Call && renews(m, op) && synchronous(m, op) {
 			w.keys[op.KeyID] = true // go renew(ctx, key): the key in fn's terms
 			lockish = lockish || onLock(m, op)
 		}
@@ -100,7 +100,7 @@ func goroutineBody(m *lockmodel.Model, fn *lockmodel.Func, g *ast.GoStmt) (*ast.
 // is followed into the wrapper, whose own loop counts (keepAlive(ctx)
 // called from the goroutine).
 func (w *watchdog) inspect(m *lockmodel.Model, op *lockmodel.Op, body *ast.BlockStmt, lockish bool, depth int) {
-	if !renews(m, op) {
+	if !renews(m, op) || !synchronous(m, op) {
 		return
 	}
 	loop := innermostLoop(op.Stack, body)
