@@ -3,11 +3,14 @@
 package analyzers
 
 import (
+	"github.com/leasevet/leasevet/analyzers/acquireloop"
+	"github.com/leasevet/leasevet/analyzers/acquireresult"
 	"github.com/leasevet/leasevet/analyzers/baredel"
 	"github.com/leasevet/leasevet/analyzers/barerenew"
 	"github.com/leasevet/leasevet/analyzers/getdel"
 	"github.com/leasevet/leasevet/analyzers/locktoken"
 	"github.com/leasevet/leasevet/analyzers/releaseresult"
+	"github.com/leasevet/leasevet/analyzers/renewal"
 	"github.com/leasevet/leasevet/analyzers/setnxexpire"
 	"golang.org/x/tools/go/analysis"
 )
@@ -20,4 +23,7 @@ var All = []*analysis.Analyzer{
 	getdel.Analyzer,
 	baredel.Analyzer,
 	barerenew.Analyzer,
+	acquireresult.Analyzer,
+	acquireloop.Analyzer,
+	renewal.Analyzer,
 }

@@ -1,0 +1,83 @@
+package acquireloop
+
+import (
+	_ "embed"
+	"go/ast"
+
+	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
+	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
+	"golang.org/x/tools/go/analysis"
+)
+
+//go:embed doc.go
+var doc string
+
+// Analyzer reports loops that wait for a lock by retrying its acquire
+// with no pause, or with no way out but success.
+var Analyzer = &analysis.Analyzer{
+	Name:     "acquireloop",
+	Doc:      analysisutil.MustExtractDoc(doc, "acquireloop"),
+	URL:      "https://github.com/leasevet/leasevet#acquireloop",
+	Requires: []*analysis.Analyzer{lockmodel.Analyzer},
+	Flags:    lockmodel.Flags,
+	Run:      run,
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	m, _ := pass.ResultOf[lockmodel.Analyzer].(*lockmodel.Model)
+	if m == nil {
+		return nil, nil
+	}
+	m.CheckDirectives(pass)
+	seen := map[*ast.ForStmt]bool{}
+	for _, fn := range m.Funcs {
+		if fn.Test {
+			continue // a test may spin on a local server on purpose
+		}
+		for _, op := range fn.Ops {
+			loop := retryLoop(m, op)
+			if loop == nil || seen[loop] {
+				continue
+			}
+			seen[loop] = true
+			checkLoop(pass, m, loop, op)
+		}
+	}
+	return nil, nil
+}
+
+// retryLoop returns the for statement that retries the acquire op until
+// it succeeds, when op is an acquire of a lock key, or nil.
+func retryLoop(m *lockmodel.Model, op *lockmodel.Op) *ast.ForStmt {
+	if !lockmodel.IsAcquire(op) || op.Queued {
+		return nil
+	}
+	loop := m.RetryLoop(op)
+	if loop == nil || !m.IsLockKey(op) {
+		return nil
+	}
+	return loop
+}
+
+func checkLoop(pass *analysis.Pass, m *lockmodel.Model, loop *ast.ForStmt, acq *lockmodel.Op) {
+	key := ""
+	if acq.Key != nil {
+		key = " on lock key " + m.KeyText(acq)
+	}
+	what := "loop retries " + m.CallText(acq) + key + " (at " + m.Where(acq.Pos()) + ") until it succeeds"
+	related := []analysis.RelatedInformation{{Pos: acq.Pos(), End: acq.Expr.End(), Message: "the acquire retried"}}
+	if !newWaitFinder(m).loopWaits(loop) {
+		m.Report(pass, analysis.Diagnostic{
+			Pos: loop.Pos(), End: loop.Body.Lbrace, Category: "spin-acquire", Related: related,
+			Message: what + " with nothing that waits between attempts (no sleep, timer, ticker, backoff or blocking receive)" +
+				": every waiting client sends commands as fast as the network allows, loading Redis and slowing the holder; wait between attempts, with jitter, or use a lock library's retry strategy",
+		})
+	}
+	if !hasOtherExit(m, loop, acq) {
+		m.Report(pass, analysis.Diagnostic{
+			Pos: loop.Pos(), End: loop.Body.Lbrace, Category: "unbounded-acquire", Related: related,
+			Message: what + " with no other way out (no deadline, attempt limit, ctx.Done() or ctx.Err() check, or return on error)" +
+				": a holder that never releases, or a key that never expires, hangs every waiter for good; bound the wait with a context deadline or an attempt limit",
+		})
+	}
+}

@@ -1,0 +1,199 @@
+package acquireloop
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"regexp"
+	"strings"
+
+	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
+	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
+	"golang.org/x/tools/go/types/typeutil"
+)
+
+// waitFuncs are the functions that block the calling goroutine for a
+// while, by "package.Func" or "package.Type.Method", each with its reason.
+var waitFuncs = map[string]bool{
+	"time.Sleep":          true, // the usual pause
+	"sync.Cond.Wait":      true, // woken by the releaser
+	"sync.WaitGroup.Wait": true, // waits for other goroutines
+}
+
+// waitPackages are libraries whose calls wait or retry with a pause: the
+// backoff and retry helpers people wrap an acquire in.
+var waitPackages = []string{
+	"github.com/cenkalti/backoff",        // backoff.Retry, RetryNotify, Ticker
+	"github.com/avast/retry-go",          // retry.Do with Delay
+	"github.com/sethvargo/go-retry",      // retry.Do with a Backoff
+	"github.com/jpillora/backoff",        // Duration() feeds a sleep
+	"k8s.io/apimachinery/pkg/util/wait",  // wait.Poll, wait.Until
+	"golang.org/x/time/rate",             // Limiter.Wait
+	"github.com/zeromicro/go-zero/core/", // go-zero's retry and timing helpers
+}
+
+// blockingClientMethods are client methods that block on the server
+// (blocking pops, pub/sub receives), so a loop around them waits.
+var blockingClientMethods = map[string]bool{
+	"BLPop": true, "BRPop": true, "BRPopLPush": true, "BLMove": true, "BLMPop": true,
+	"BZPopMin": true, "BZPopMax": true, "Receive": true, "ReceiveMessage": true,
+	"ReceiveTimeout": true, "ReceiveWithTimeout": true, "ReceiveContext": true, "Wait": true,
+}
+
+// blockingCommands are Redis commands, sent through Do, that block.
+var blockingCommands = map[string]bool{"BLPOP": true, "BRPOP": true, "BRPOPLPUSH": true, "BLMOVE": true, "BZPOPMIN": true, "BZPOPMAX": true, "WAIT": true}
+
+// waitName matches the words of a function name that promises a pause
+// (sleep, wait, backoff, delay): helpers of other packages and interface
+// methods whose bodies cannot be seen.
+var waitName = regexp.MustCompile(`(?i)sleep|wait|backoff|back_off|delay|pause|throttle|jitter`)
+
+// A waitFinder looks for a pause in loop bodies and, through calls, in
+// the bodies of the package's own functions.
+type waitFinder struct {
+	m       *lockmodel.Model
+	visited map[*types.Func]bool
+}
+
+func newWaitFinder(m *lockmodel.Model) *waitFinder {
+	return &waitFinder{m: m, visited: map[*types.Func]bool{}}
+}
+
+// loopWaits reports whether an iteration of loop can block: its body,
+// condition or post statement waits.
+func (w *waitFinder) loopWaits(loop *ast.ForStmt) bool {
+	return w.waits(loop.Body, 0) || w.waits(loop.Cond, 0) || w.waits(loop.Post, 0)
+}
+
+// waits reports whether n contains something that blocks: a receive, a
+// select with no default, a range over a channel, or a call that waits.
+// Goroutines started in n do not make n wait.
+func (w *waitFinder) waits(n ast.Node, depth int) bool {
+	if n == nil {
+		return false
+	}
+	found := false
+	ast.Inspect(n, func(c ast.Node) bool {
+		if found {
+			return false
+		}
+		switch c := c.(type) {
+		case *ast.GoStmt:
+			return false
+		case *ast.UnaryExpr:
+			found = c.Op == token.ARROW
+		case *ast.SelectStmt:
+			found = w.selectWaits(c, depth)
+			return false
+		case *ast.RangeStmt:
+			_, isChan := typeUnder(w.m.Pass.TypesInfo.TypeOf(c.X)).(*types.Chan)
+			found = isChan
+		case *ast.CallExpr:
+			found = w.callWaits(c, depth)
+		}
+		return !found
+	})
+	return found
+}
+
+// selectWaits reports whether a select blocks: it has no default clause,
+// or a clause body waits. The receives in the clauses of a select with a
+// default do not block.
+func (w *waitFinder) selectWaits(s *ast.SelectStmt, depth int) bool {
+	for _, cl := range s.Body.List {
+		if cc, ok := cl.(*ast.CommClause); ok && cc.Comm == nil {
+			for _, st := range cc.Body {
+				if w.waits(st, depth) {
+					return true
+				}
+			}
+			for _, other := range s.Body.List {
+				for _, st := range other.(*ast.CommClause).Body {
+					if w.waits(st, depth) {
+						return true
+					}
+				}
+			}
+			return false
+		}
+	}
+	return true
+}
+
+func typeUnder(t types.Type) types.Type {
+	if t == nil {
+		return nil
+	}
+	return t.Underlying()
+}
+
+// callWaits reports whether a call blocks: a known waiting function or
+// library, a blocking Redis command, a function named for a pause, or a
+// function of this package whose body waits (three calls deep).
+func (w *waitFinder) callWaits(call *ast.CallExpr, depth int) bool {
+	fn, ok := typeutil.Callee(w.m.Pass.TypesInfo, call).(*types.Func)
+	if !ok {
+		return false
+	}
+	if waitFuncs[qualifiedName(fn)] || waitName.MatchString(fn.Name()) || w.blockingRedis(call, fn) {
+		return true
+	}
+	if fn.Pkg() == nil {
+		return false
+	}
+	path := fn.Pkg().Path()
+	for _, p := range waitPackages {
+		if strings.HasPrefix(path, p) {
+			return true
+		}
+	}
+	if redisapi.IsLockLibrary(path) {
+		return true // a lock library's obtain waits by its retry strategy
+	}
+	if fn.Pkg() != w.m.Pass.Pkg || depth >= 3 || w.visited[fn] {
+		return false
+	}
+	w.visited[fn] = true
+	if f := w.m.FuncOf(fn.Origin()); f != nil {
+		return w.waits(f.Decl.Body, depth+1)
+	}
+	return false
+}
+
+// blockingRedis reports whether call is a client call that blocks on the
+// server: BLPOP and the like, pub/sub receives, WAIT.
+func (w *waitFinder) blockingRedis(call *ast.CallExpr, fn *types.Func) bool {
+	if fn.Pkg() == nil || !redisapi.IsClientPackage(fn.Pkg().Path()) {
+		return false
+	}
+	if blockingClientMethods[fn.Name()] {
+		return true
+	}
+	if fn.Name() != "Do" {
+		return false
+	}
+	for _, a := range call.Args {
+		if tv, ok := w.m.Pass.TypesInfo.Types[a]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
+			return blockingCommands[strings.ToUpper(constant.StringVal(tv.Value))]
+		}
+	}
+	return false
+}
+
+// qualifiedName returns "pkg.Func" or "pkg.Type.Method" for fn.
+func qualifiedName(fn *types.Func) string {
+	if fn.Pkg() == nil {
+		return fn.Name()
+	}
+	if recv := fn.Signature().Recv(); recv != nil {
+		t := recv.Type()
+		if p, ok := t.(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		if n, ok := t.(*types.Named); ok {
+			return fn.Pkg().Path() + "." + n.Obj().Name() + "." + fn.Name()
+		}
+	}
+	return fn.Pkg().Path() + "." + fn.Name()
+}

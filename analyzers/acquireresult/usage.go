@@ -1,0 +1,252 @@
+package acquireresult
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
+	"golang.org/x/tools/go/types/typeutil"
+)
+
+// A usage is what the code does with an acquire's results.
+type usage struct {
+	discarded bool       // a statement, defer, go, or assigned to _ only
+	returned  bool       // returned to the caller as it is
+	errMethod bool       // only .Err() is taken
+	converted bool       // through a redigo reply converter (redis.String(...))
+	value     *types.Var // the variable holding the answer's value, if any
+	valueUsed bool       // the value flows on (a field, an argument, a condition)
+	err       *types.Var // the variable holding the error, if any
+	errUsed   bool       // the error flows on other than into a variable
+}
+
+// usageOf follows the call at the top of stack through the methods that
+// read a go-redis command (.Result(), .Val(), .Err()) and redigo's reply
+// converters to the statement that consumes it.
+func usageOf(info *types.Info, stack []ast.Node) usage {
+	var u usage
+	i := len(stack) - 1
+	for i >= 1 {
+		switch p := stack[i-1].(type) {
+		case *ast.ParenExpr:
+			i--
+			continue
+		case *ast.SelectorExpr:
+			if call, ok := stackAt(stack, i-2).(*ast.CallExpr); ok && call.Fun == p {
+				u.errMethod = u.errMethod || p.Sel.Name == "Err"
+				i -= 2
+				continue
+			}
+		case *ast.CallExpr:
+			if isReplyConverter(info, p) {
+				u.converted = true
+				i--
+				continue
+			}
+		}
+		break
+	}
+	consume(info, &u, stackAt(stack, i-1), stack[i])
+	return u
+}
+
+func stackAt(stack []ast.Node, i int) ast.Node {
+	if i < 0 || i >= len(stack) {
+		return nil
+	}
+	return stack[i]
+}
+
+// consume records how parent takes the answer expression e.
+func consume(info *types.Info, u *usage, parent, e ast.Node) {
+	switch p := parent.(type) {
+	case *ast.ExprStmt, *ast.DeferStmt, *ast.GoStmt:
+		u.discarded = true
+	case *ast.ReturnStmt:
+		u.returned = true
+	case *ast.AssignStmt:
+		assign(info, u, p, e)
+	case *ast.ValueSpec:
+		if len(p.Values) == 1 && p.Values[0] == e {
+			lhs := make([]ast.Expr, len(p.Names))
+			for i, n := range p.Names {
+				lhs[i] = n
+			}
+			assign(info, u, &ast.AssignStmt{Lhs: lhs, Rhs: p.Values, Tok: token.DEFINE}, e)
+			return
+		}
+		u.valueUsed, u.errUsed = true, true
+	default:
+		u.valueUsed, u.errUsed = true, true
+	}
+}
+
+// assign records the variables an assignment puts the answer in.
+func assign(info *types.Info, u *usage, as *ast.AssignStmt, e ast.Node) {
+	if len(as.Rhs) != 1 || as.Rhs[0] != e {
+		u.valueUsed, u.errUsed = true, true
+		return
+	}
+	var valueSide, errSide ast.Expr
+	switch {
+	case len(as.Lhs) == 2:
+		valueSide, errSide = as.Lhs[0], as.Lhs[1]
+	case u.errMethod:
+		errSide = as.Lhs[0]
+	default:
+		valueSide = as.Lhs[0]
+	}
+	if isBlank(valueSide) && (errSide == nil || isBlank(errSide)) {
+		u.discarded = true
+		return
+	}
+	u.value, u.valueUsed = sideVar(info, valueSide)
+	u.err, u.errUsed = sideVar(info, errSide)
+}
+
+// sideVar returns the local variable one side of an assignment names, or
+// reports that the value goes somewhere else (a field, an index) and so
+// flows on.
+func sideVar(info *types.Info, e ast.Expr) (*types.Var, bool) {
+	if e == nil || isBlank(e) {
+		return nil, false
+	}
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return nil, true
+	}
+	v, _ := info.ObjectOf(id).(*types.Var)
+	return v, v == nil
+}
+
+func isBlank(e ast.Expr) bool {
+	id, ok := e.(*ast.Ident)
+	return ok && id.Name == "_"
+}
+
+// judge returns why an acquire's answer is lost under usage u, or "".
+func judge(m *lockmodel.Model, op *lockmodel.Op, ans answer, u usage) string {
+	body := op.Func.Decl.Body
+	info := m.Pass.TypesInfo
+	switch {
+	case u.discarded:
+		return "its result is discarded"
+	case u.returned && !(u.errMethod && ans == valueAnswer):
+		return "" // the caller is judged
+	case u.errMethod && ans == valueAnswer:
+		return "only .Err() is checked, and it is nil when another client holds the lock"
+	case u.valueUsed || (u.value != nil && reads(info, body, u.value, op.Func.Obj.Signature())):
+		return ""
+	case ans == valueAnswer && u.value != nil:
+		return u.value.Name() + " is never read"
+	case ans == valueAnswer:
+		return "only the error is read, and it is nil when another client holds the lock"
+	case u.errUsed:
+		return ""
+	case u.err == nil || !reads(info, body, u.err, op.Func.Obj.Signature()):
+		return "neither the reply nor the error is read"
+	case excludesNil(info, body, u.err):
+		return u.err.Name() + " is read only to let " + nilName(op) + " (the lock is held) through as success"
+	}
+	return ""
+}
+
+// reads reports whether v is read in body. A named result is read by
+// the return that hands it to the caller.
+func reads(info *types.Info, body *ast.BlockStmt, v *types.Var, sig *types.Signature) bool {
+	for r := range sig.Results().Variables() {
+		if r == v {
+			return true
+		}
+	}
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && info.Uses[id] == v && !assignedOnly(body, id) {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// assignedOnly reports whether id appears only as the target of an
+// assignment (ok, err = ...), which is not a read.
+func assignedOnly(body *ast.BlockStmt, id *ast.Ident) bool {
+	target := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if as, ok := n.(*ast.AssignStmt); ok && as.Tok == token.ASSIGN {
+			for _, l := range as.Lhs {
+				target = target || l == id
+			}
+		}
+		return !target
+	})
+	return target
+}
+
+// excludesNil reports whether the error variable v is compared with the
+// client's "key not set" sentinel (redis.Nil, redigo's ErrNil) only to let
+// it through (err != redis.Nil, !errors.Is(err, redis.Nil)) and never to
+// act on it (err == redis.Nil, errors.Is(err, redis.Nil), case redis.Nil):
+// the held lock is then taken for success.
+func excludesNil(info *types.Info, body *ast.BlockStmt, v *types.Var) bool {
+	negative, positive := false, false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.BinaryExpr:
+			if isVar(info, n.X, v) && isNilSentinel(info, n.Y) || isVar(info, n.Y, v) && isNilSentinel(info, n.X) {
+				negative = negative || n.Op == token.NEQ
+				positive = positive || n.Op == token.EQL
+			}
+		case *ast.UnaryExpr:
+			if call, ok := ast.Unparen(n.X).(*ast.CallExpr); ok && n.Op == token.NOT && isErrorsIsNil(info, call, v) {
+				negative = true
+				return false
+			}
+		case *ast.CallExpr:
+			positive = positive || isErrorsIsNil(info, n, v)
+		case *ast.CaseClause:
+			for _, e := range n.List {
+				positive = positive || isNilSentinel(info, e)
+			}
+		}
+		return true
+	})
+	return negative && !positive
+}
+
+func isVar(info *types.Info, e ast.Expr, v *types.Var) bool {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	return ok && info.Uses[id] == v
+}
+
+// isErrorsIsNil reports whether call is errors.Is(v, sentinel).
+func isErrorsIsNil(info *types.Info, call *ast.CallExpr, v *types.Var) bool {
+	fn, ok := typeutil.Callee(info, call).(*types.Func)
+	if !ok || fn.Pkg() == nil || fn.Pkg().Path() != "errors" || fn.Name() != "Is" || len(call.Args) != 2 {
+		return false
+	}
+	return isVar(info, call.Args[0], v) && isNilSentinel(info, call.Args[1])
+}
+
+// isNilSentinel reports whether e is a client's "no reply" error:
+// go-redis's Nil, redigo's ErrNil.
+func isNilSentinel(info *types.Info, e ast.Expr) bool {
+	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	obj := info.Uses[sel.Sel]
+	if obj == nil || obj.Pkg() == nil {
+		return false
+	}
+	return (obj.Name() == "Nil" || obj.Name() == "ErrNil") && isClientPath(obj.Pkg().Path())
+}
+
+func nilName(op *lockmodel.Op) string {
+	if op.Redigo {
+		return "redis.ErrNil"
+	}
+	return "redis.Nil"
+}

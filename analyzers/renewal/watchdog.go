@@ -1,0 +1,232 @@
+package renewal
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
+	"golang.org/x/tools/go/types/typeutil"
+)
+
+// findWatchdogs returns the go statements of the package whose goroutine
+// renews a lock key in a loop.
+func findWatchdogs(m *lockmodel.Model) []*watchdog {
+	var out []*watchdog
+	for _, fn := range m.Funcs {
+		if fn.Test {
+			continue
+		}
+		ast.Inspect(fn.Decl.Body, func(n ast.Node) bool {
+			if g, ok := n.(*ast.GoStmt); ok {
+				if w := watchdogOf(m, fn, g); w != nil {
+					out = append(out, w)
+				}
+			}
+			return true
+		})
+	}
+	return out
+}
+
+// watchdogOf returns the watchdog g starts, or nil: the goroutine is a
+// function literal or a function of this package, and one of its
+// renewals of a lock key sits in a loop (in the goroutine or, through
+// same-package wrappers, in the functions it calls).
+func watchdogOf(m *lockmodel.Model, fn *lockmodel.Func, g *ast.GoStmt) *watchdog {
+	w := &watchdog{goStmt: g, fn: fn, keys: map[string]bool{}}
+	lockish := false
+	for _, op := range fn.Ops {
+		if op.Expr == g.Call && renews(m, op) && synchronous(m, op) {
+			w.keys[op.KeyID] = true // go renew(ctx, key): the key in fn's terms
+			lockish = lockish || onLock(m, op)
+		}
+	}
+	body, ops := goroutineBody(m, fn, g)
+	w.flags = boolFields(m.Pass.TypesInfo, body)
+	for _, op := range ops {
+		w.inspect(m, op, body, lockish, 0)
+	}
+	if w.renew == nil {
+		return nil
+	}
+	return w
+}
+
+// boolFields returns the bool fields read in body: a watchdog that checks
+// l.held or l.closed stops when they are set.
+func boolFields(info *types.Info, body *ast.BlockStmt) map[*types.Var]bool {
+	out := map[*types.Var]bool{}
+	if body == nil {
+		return out
+	}
+	ast.Inspect(body, func(n ast.Node) bool {
+		if sel, ok := n.(*ast.SelectorExpr); ok {
+			if v, ok := info.Uses[sel.Sel].(*types.Var); ok && v.IsField() {
+				if b, ok := v.Type().Underlying().(*types.Basic); ok && b.Kind() == types.Bool {
+					out[v] = true
+				}
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// goroutineBody returns the body the goroutine of g runs and the ops in it.
+func goroutineBody(m *lockmodel.Model, fn *lockmodel.Func, g *ast.GoStmt) (*ast.BlockStmt, []*lockmodel.Op) {
+	if lit, ok := ast.Unparen(g.Call.Fun).(*ast.FuncLit); ok {
+		var ops []*lockmodel.Op
+		for _, op := range fn.Ops {
+			if contains(op.Stack, lit) {
+				ops = append(ops, op)
+			}
+		}
+		return lit.Body, ops
+	}
+	callee, ok := typeutil.Callee(m.Pass.TypesInfo, g.Call).(*types.Func)
+	if !ok || callee.Pkg() != m.Pass.Pkg {
+		return nil, nil
+	}
+	f := m.FuncOf(callee.Origin())
+	if f == nil {
+		return nil, nil
+	}
+	return f.Decl.Body, f.Ops
+}
+
+// inspect records op when it is a renewal of a lock key in a loop of
+// body; a renewal through a same-package wrapper with no loop around it
+// is followed into the wrapper, whose own loop counts (keepAlive(ctx)
+// called from the goroutine).
+func (w *watchdog) inspect(m *lockmodel.Model, op *lockmodel.Op, body *ast.BlockStmt, lockish bool, depth int) {
+	if !renews(m, op) || !synchronous(m, op) {
+		return
+	}
+	loop := innermostLoop(op.Stack, body)
+	if loop == nil {
+		if o := m.Origin(op); o != nil && depth < 3 {
+			w.inspect(m, o, o.Func.Decl.Body, lockish || onLock(m, op), depth+1)
+		}
+		return
+	}
+	if !lockish && !onLock(m, op) {
+		return
+	}
+	if w.renew == nil {
+		w.renew = op
+	}
+	w.keys[op.KeyID] = true
+	if w.leak == nil && !canStop(m.Pass.TypesInfo, loop) {
+		w.leak, w.loop = op, loop
+	}
+}
+
+// innermostLoop returns the for or range statement nearest to the op at
+// the top of stack, below body and outside any function literal nested
+// in body, or nil.
+func innermostLoop(stack []ast.Node, body *ast.BlockStmt) ast.Node {
+	for i := len(stack) - 1; i >= 0 && stack[i] != body; i-- {
+		switch n := stack[i].(type) {
+		case *ast.ForStmt, *ast.RangeStmt:
+			return n
+		case *ast.FuncLit:
+			return nil
+		}
+	}
+	return nil
+}
+
+func contains(stack []ast.Node, n ast.Node) bool {
+	for _, s := range stack {
+		if s == n {
+			return true
+		}
+	}
+	return false
+}
+
+// canStop reports whether a renewal loop can end: a for with a condition
+// (a flag, a context check), a range over something finite or over a
+// channel that can be closed (not a ticker's, which never is), or an
+// exit in the body (return, break, goto, panic, os.Exit, runtime.Goexit)
+// on a done channel, a context, a flag or a failed renewal.
+func canStop(info *types.Info, loop ast.Node) bool {
+	switch l := loop.(type) {
+	case *ast.ForStmt:
+		return l.Cond != nil || exits(info, l.Body)
+	case *ast.RangeStmt:
+		if _, ok := info.TypeOf(l.X).Underlying().(*types.Chan); ok && isTickerChan(info, l.X) {
+			return exits(info, l.Body)
+		}
+		return true
+	}
+	return true
+}
+
+// isTickerChan reports whether e is a channel the time package never
+// closes: time.Tick(d), or the C of a *time.Ticker or *time.Timer.
+func isTickerChan(info *types.Info, e ast.Expr) bool {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.CallExpr:
+		fn, ok := typeutil.Callee(info, e).(*types.Func)
+		return ok && fn.Pkg() != nil && fn.Pkg().Path() == "time" && (fn.Name() == "Tick" || fn.Name() == "After")
+	case *ast.SelectorExpr:
+		return e.Sel.Name == "C" && isTimeType(info.TypeOf(e.X))
+	}
+	return false
+}
+
+func isTimeType(t types.Type) bool {
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := t.(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "time"
+}
+
+// exitFuncs end the goroutine or the process.
+var exitFuncs = map[string]bool{
+	"os.Exit": true, "runtime.Goexit": true, "log.Fatal": true, "log.Fatalf": true, "log.Fatalln": true,
+	"log.Panic": true, "log.Panicf": true, "log.Panicln": true,
+}
+
+// exits reports whether body leaves the loop around it somewhere: a
+// return, goto, panic or exit call, or a break that is labelled or not
+// inside an inner loop, switch or select.
+func exits(info *types.Info, body ast.Node) bool {
+	found := false
+	var walk func(n ast.Node, nested bool)
+	walk = func(n ast.Node, nested bool) {
+		ast.Inspect(n, func(c ast.Node) bool {
+			switch c := c.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.ReturnStmt:
+				found = true
+			case *ast.BranchStmt:
+				found = found || c.Tok == token.GOTO || (c.Tok == token.BREAK && (!nested || c.Label != nil))
+			case *ast.CallExpr:
+				found = found || isExitCall(info, c)
+			case *ast.ForStmt, *ast.RangeStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt:
+				if c != n {
+					walk(c, true)
+					return false
+				}
+			}
+			return !found
+		})
+	}
+	walk(body, false)
+	return found
+}
+
+func isExitCall(info *types.Info, call *ast.CallExpr) bool {
+	switch fn := typeutil.Callee(info, call).(type) {
+	case *types.Builtin:
+		return fn.Name() == "panic"
+	case *types.Func:
+		return fn.Pkg() != nil && exitFuncs[fn.Pkg().Path()+"."+fn.Name()]
+	}
+	return false
+}
