@@ -41,6 +41,11 @@ var categories = map[string]string{
 	"instance-token":        "locktoken",
 	"time-token":            "locktoken",
 	"unchecked-release":     "releaseresult",
+	"unchecked-acquire":     "acquireresult",
+	"spin-acquire":          "acquireloop",
+	"unbounded-acquire":     "acquireloop",
+	"watchdog-leak":         "renewal",
+	"release-before-stop":   "renewal",
 }
 
 // directiveChecker is the analyzer that reports directives naming no known
@@ -166,6 +171,6 @@ func unknownNameMessage(name string) string {
 	if name == "" {
 		return "//leasevet:ignore needs an analyzer or category name and a reason; the directive is ignored"
 	}
-	return "//leasevet:ignore " + name + " names no leasevet analyzer or category (analyzers: baredel, barerenew, getdel, " +
-		"locktoken, releaseresult, setnxexpire; categories such as bare-del, get-del, no-ttl); the directive is ignored"
+	return "//leasevet:ignore " + name + " names no leasevet analyzer or category (analyzers: acquireloop, acquireresult, baredel, " +
+		"barerenew, getdel, locktoken, releaseresult, renewal, setnxexpire; categories such as bare-del, get-del, no-ttl); the directive is ignored"
 }
