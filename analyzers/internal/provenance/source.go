@@ -1,6 +1,9 @@
 package provenance
 
-import "go/token"
+import (
+	"go/token"
+	"sort"
+)
 
 // Kind classifies one source of a value.
 type Kind int
@@ -54,6 +57,24 @@ type Source struct {
 // A Result is what a value is built from.
 type Result struct {
 	Parts []Source
+}
+
+// newResult returns the parts in source order. The walk reaches them in an
+// order that can depend on map iteration (the stores of a field, the
+// calls of a constructor), and messages name the first part of a kind:
+// every run, and every driver, must name the same one.
+func newResult(parts []Source) Result {
+	sort.SliceStable(parts, func(i, j int) bool {
+		a, b := parts[i], parts[j]
+		if a.Pos != b.Pos {
+			return a.Pos < b.Pos
+		}
+		if a.Kind != b.Kind {
+			return a.Kind < b.Kind
+		}
+		return a.Desc < b.Desc
+	})
+	return Result{Parts: parts}
 }
 
 // Kind returns the kind of the value as a whole: Unique when some part is

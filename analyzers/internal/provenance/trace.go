@@ -36,7 +36,7 @@ func (t *Tracer) Trace(fd *ast.FuncDecl, e ast.Expr) (res Result) {
 		}
 	}()
 	w := &walker{t: t, visiting: map[ssa.Value]bool{}}
-	return Result{Parts: w.value(v, e.Pos(), 0)}
+	return newResult(w.value(v, e.Pos(), 0))
 }
 
 // TraceFuncResult returns the sources of the first result of the function
@@ -61,7 +61,7 @@ func (t *Tracer) TraceFuncResult(fd *ast.FuncDecl, e ast.Expr) (res Result) {
 	if callee == nil {
 		return Result{Parts: unknown()}
 	}
-	return Result{Parts: w.returns(callee, 0, e.Pos(), 0)}
+	return newResult(w.returns(callee, 0, e.Pos(), 0))
 }
 
 // namedFunc returns the SSA function a function name denotes (SSA keeps
