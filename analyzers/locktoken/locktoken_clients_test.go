@@ -3,8 +3,8 @@ package locktoken_test
 import (
 	"testing"
 
-	"github.com/leasevet/leasevet/analyzers/locktoken"
 	"github.com/leasevet/leasevet/analyzers/internal/fixtures"
+	"github.com/leasevet/leasevet/analyzers/locktoken"
 	"golang.org/x/tools/go/analysis/analysistest"
 )
 

@@ -3,8 +3,8 @@ package releaseresult_test
 import (
 	"testing"
 
-	"github.com/leasevet/leasevet/analyzers/releaseresult"
 	"github.com/leasevet/leasevet/analyzers/internal/fixtures"
+	"github.com/leasevet/leasevet/analyzers/releaseresult"
 	"golang.org/x/tools/go/analysis/analysistest"
 )
 

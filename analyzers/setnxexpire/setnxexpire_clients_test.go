@@ -3,8 +3,8 @@ package setnxexpire_test
 import (
 	"testing"
 
-	"github.com/leasevet/leasevet/analyzers/setnxexpire"
 	"github.com/leasevet/leasevet/analyzers/internal/fixtures"
+	"github.com/leasevet/leasevet/analyzers/setnxexpire"
 	"golang.org/x/tools/go/analysis/analysistest"
 )
 
