@@ -11,5 +11,5 @@ import (
 // TestClients runs the analyzer on rueidis, valkey-go, rueidiscompat and
 // go-zero code, in the fixture module that requires them.
 func TestClients(t *testing.T) {
-	analysistest.Run(t, fixtures.ClientsDir(), baredel.Analyzer, "./baredel/...")
+	analysistest.RunWithSuggestedFixes(t, fixtures.ClientsDir(), baredel.Analyzer, "./baredel/...")
 }
