@@ -68,6 +68,12 @@ var lockLibraryPackages = map[string]string{
 	// release it with compare scripts of their own.
 	"github.com/redis/rueidis/rueidislock":      "rueidislock",
 	"github.com/valkey-io/valkey-go/valkeylock": "valkeylock",
+	// The cache-aside packages lock a cache key while one client fills it:
+	// a placeholder SET NX with a per-client id, kept alive and released
+	// or replaced by compare scripts (GET == id). Their API (Client.Get)
+	// takes no lock key of the caller's, so no call is listed.
+	"github.com/redis/rueidis/rueidisaside":      "rueidisaside",
+	"github.com/valkey-io/valkey-go/valkeyaside": "valkeyaside",
 }
 
 // IsClientPackage reports whether path is a recognised Redis client package.
