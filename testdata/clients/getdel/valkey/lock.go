@@ -24,3 +24,11 @@ func Unlock(ctx context.Context, c valkey.Client, name, token string) error {
 func UnlockIfeq(ctx context.Context, c valkey.Client, name, token string) (int64, error) {
 	return c.Do(ctx, c.B().Delifeq().Key("lock:"+name).Value(token).Build()).AsInt64()
 }
+
+// Renew reads, compares and renews.
+func Renew(ctx context.Context, c valkey.Client, name, token string) error {
+	if v, _ := c.Do(ctx, c.B().Get().Key("lock:"+name).Build()).ToString(); v != token {
+		return nil
+	}
+	return c.Do(ctx, c.B().Expire().Key("lock:"+name).Seconds(30).Build()).Error() // want `Expire renews lock key "lock:" \+ name after Get`
+}

@@ -4,6 +4,7 @@ package gozero
 import (
 	"os"
 	"strconv"
+	"time"
 
 	"github.com/google/uuid"
 	"github.com/zeromicro/go-zero/core/stores/redis"
@@ -19,4 +20,9 @@ func LockPid(rds *redis.Redis, name string) (bool, error) {
 
 func LockUUID(rds *redis.Redis, name string) (bool, error) {
 	return rds.SetnxEx("lock:ok:"+name, uuid.NewString(), 30)
+}
+
+// LockTime writes the clock.
+func LockTime(rds *redis.Redis, name string) (bool, error) {
+	return rds.SetnxEx("lock:time:"+name, strconv.FormatInt(time.Now().UnixNano(), 10), 30) // want `SetnxEx writes time.Now\(\) \(lock.go:\d+\) as the value of lock key "lock:time:" \+ name`
 }

@@ -4,6 +4,7 @@ package gozero
 import (
 	"context"
 	"errors"
+	"time"
 
 	"github.com/zeromicro/go-zero/core/stores/redis"
 )
@@ -43,4 +44,23 @@ func LockOK(rds *redis.Redis, name, token string) (bool, error) {
 // Dedup is a marker with no TTL, not a lock.
 func Dedup(rds *redis.Redis, id string) (bool, error) {
 	return rds.Setnx("processed:"+id, "1")
+}
+
+// LockPipelined queues SETNX and EXPIRE on go-zero's pipeline: the
+// EXPIRE runs even when the SETNX failed.
+func LockPipelined(ctx context.Context, rds *redis.Redis, name, token string) error {
+	return rds.PipelinedCtx(ctx, func(p redis.Pipeliner) error {
+		p.SetNX(ctx, "lock:pipe:"+name, token, 0)
+		p.Expire(ctx, "lock:pipe:"+name, 30*time.Second) // want `Expire of "lock:pipe:" \+ name is queued in the same pipeline as SetNX`
+		return nil
+	})
+}
+
+// PipelinedOK queues an acquire with its TTL and a read: nothing to report.
+func PipelinedOK(ctx context.Context, rds *redis.Redis, name, token string) error {
+	return rds.PipelinedCtx(ctx, func(p redis.Pipeliner) error {
+		p.SetNX(ctx, "lock:pipeok:"+name, token, 30*time.Second)
+		p.Get(ctx, "lock:pipeok:"+name)
+		return nil
+	})
 }

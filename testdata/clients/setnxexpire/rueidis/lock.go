@@ -64,3 +64,12 @@ func MarkProcessed(ctx context.Context, c rueidis.Client, id string) (bool, erro
 func Seen(ctx context.Context, c rueidis.Client, id string) (bool, error) {
 	return c.Do(ctx, c.B().Setnx().Key("seen:"+id).Value("1").Build()).AsBool()
 }
+
+// PipelinedOK sends an acquire with its TTL and a read in one DoMulti.
+func PipelinedOK(ctx context.Context, c rueidis.Client, name, token string) error {
+	res := c.DoMulti(ctx,
+		c.B().Set().Key("lock:pipeok:"+name).Value(token).Nx().ExSeconds(30).Build(),
+		c.B().Get().Key("lock:pipeok:"+name).Build(),
+	)
+	return res[0].Error()
+}

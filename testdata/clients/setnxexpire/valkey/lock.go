@@ -61,3 +61,12 @@ func LockOK(ctx context.Context, c valkey.Client, name, token string) (bool, err
 func Dedup(ctx context.Context, c valkey.Client, id string) (bool, error) {
 	return c.Do(ctx, c.B().Set().Key("dedup:"+id).Value("1").Nx().Ex(time.Hour).Build()).AsBool()
 }
+
+// PipelinedOK sends an acquire with its TTL and a read in one DoMulti.
+func PipelinedOK(ctx context.Context, c valkey.Client, name, token string) error {
+	res := c.DoMulti(ctx,
+		c.B().Set().Key("lock:pipeok:"+name).Value(token).Nx().ExSeconds(30).Build(),
+		c.B().Get().Key("lock:pipeok:"+name).Build(),
+	)
+	return res[0].Error()
+}
