@@ -1,6 +1,7 @@
 package lockmodel
 
 import (
+	"go/format"
 	"go/types"
 	"strings"
 
@@ -68,7 +69,7 @@ func (m *Model) luaScriptFix(spec OwnerFixSpec, src, msg, key, client string, ar
 		args = append(args, conv+".FormatInt("+ttl[0]+", 10)")
 	}
 	call := name + ".NewLuaScript(`" + src + "`).Exec(" + ctx[0] + ", " + client + ", []string{" + key + "}, []string{" + strings.Join(args, ", ") + "}).Error()"
-	edits, ok := m.replaceWithErrCall(op, call, errCallForm)
+	edits, ok := m.replaceWithErrCall(op, gofmtExpr(call), errCallForm)
 	if !ok {
 		return analysis.SuggestedFix{}, false
 	}
@@ -115,9 +116,21 @@ func (m *Model) goZeroEvalFix(spec OwnerFixSpec, src, msg, key, client string, a
 		args = append(args, ttl[0])
 	}
 	call := client + "." + method + "(" + lead + "`" + src + "`, []string{" + key + "}, " + strings.Join(args, ", ") + ")"
-	edits, ok := m.replaceWithErrCall(op, call, replyErrForm)
+	edits, ok := m.replaceWithErrCall(op, gofmtExpr(call), replyErrForm)
 	if !ok {
 		return analysis.SuggestedFix{}, false
 	}
 	return analysis.SuggestedFix{Message: msg, TextEdits: edits}, true
+}
+
+// gofmtExpr formats a replacement call: the key, token and TTL are copied
+// as the user spelled them, and gofmt spaces a binary expression ("lock:"
+// + name) by how deep it sits, which differs between Key(...) in a chain
+// and the []string{...} of the script call.
+func gofmtExpr(call string) string {
+	out, err := format.Source([]byte(call))
+	if err != nil || strings.Contains(string(out), "\n") {
+		return call
+	}
+	return string(out)
 }
