@@ -15,5 +15,5 @@ func Lock(ctx context.Context, s *rkv.Store, name, token string) (bool, error) {
 
 // Unlock deletes it through the helper, whoever holds it.
 func Unlock(ctx context.Context, s *rkv.Store, name string) error {
-	return s.Del(ctx, "lock:"+name) // want `Del releases lock key "lock:" \+ name .*without checking the owner token`
+	return s.Del(ctx, "lock:"+name) // want `Del \(DEL at rkv.go:24\) releases lock key "lock:" \+ name .*without checking the owner token`
 }
