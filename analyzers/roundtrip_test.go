@@ -29,12 +29,7 @@ func TestFixRoundTrip(t *testing.T) {
 	if testing.Short() {
 		t.Skip("loads and builds the whole fixture module")
 	}
-	roundTrip(t, fixtures.Dir())
-}
-
-// roundTrip is TestFixRoundTrip on the fixture module at src.
-func roundTrip(t *testing.T, src string) {
-	dir := copyFixtures(t, src)
+	dir := copyFixtures(t)
 	before := analyze(t, dir)
 	fixed := countFixes(before)
 	if len(fixed) == 0 {
@@ -69,8 +64,9 @@ type finding struct {
 
 // copyFixtures copies the fixture module without its golden files and
 // points its replace directive at this repository.
-func copyFixtures(t *testing.T, src string) string {
+func copyFixtures(t *testing.T) string {
 	dst := t.TempDir()
+	src := fixtures.Dir()
 	err := filepath.WalkDir(src, func(path string, d os.DirEntry, err error) error {
 		if err != nil {
 			return err

@@ -2,8 +2,6 @@ module example.com/clients
 
 go 1.26.0
 
-replace github.com/leasevet/leasevet => ../..
-
 require (
 	github.com/google/uuid v1.6.0
 	github.com/redis/rueidis v1.0.79
