@@ -47,7 +47,7 @@ func (env *Env) goZeroScriptRun(c *Call, call *ast.CallExpr, args []ast.Expr) {
 	}
 	src, _, known := env.scriptSource(args[0])
 	c.Script = &ScriptCall{Source: src, Known: known, Args: args[2:], ArgsComplete: !call.Ellipsis.IsValid()}
-	c.Keys = env.sliceElems(args[1])
+	c.Keys, _ = env.sliceLiteral(args[1])
 	c.Key = c.KeyAt(1)
 }
 

@@ -27,7 +27,7 @@ func (env *Env) luaCall(c *Call, call *ast.CallExpr, fn *types.Func) bool {
 	src, _, known := env.scriptSource(c.Client)
 	c.Kind, c.Command, c.Ctx, c.Client = Script, "EVALSHA", args[0], args[1]
 	c.Script = &ScriptCall{Source: src, Known: known}
-	c.Keys = env.sliceElems(keys)
+	c.Keys, _ = env.sliceLiteral(keys)
 	c.Key = c.KeyAt(1)
 	c.Script.Args, c.Script.ArgsComplete = env.sliceLiteral(argv)
 	return true
@@ -43,9 +43,14 @@ func (env *Env) sliceLiteral(e ast.Expr) ([]ast.Expr, bool) {
 	if init := env.LocalInit(e); init != nil {
 		e = init
 	}
-	if _, ok := ast.Unparen(e).(*ast.CompositeLit); !ok {
+	lit, ok := ast.Unparen(e).(*ast.CompositeLit)
+	if !ok {
 		return nil, false
 	}
-	elems := env.sliceElems(e)
-	return elems, elems != nil || len(ast.Unparen(e).(*ast.CompositeLit).Elts) == 0
+	for _, elt := range lit.Elts {
+		if _, ok := elt.(*ast.KeyValueExpr); ok {
+			return nil, false
+		}
+	}
+	return lit.Elts, true
 }
