@@ -47,8 +47,9 @@
 //
 // The suggested fix replaces the delete with safelock.Release(ctx, client,
 // key, token) for go-redis v9, and with an inline compare-and-delete script
-// built with the file's own client import for older go-redis and redigo.
-// It is offered only when the token the acquire stored can be written at
+// built with the file's own client import for older go-redis and redigo
+// (rueidis and valkey-go: NewLuaScript(src).Exec(...).Error(); go-zero:
+// Eval or EvalCtx on the same client). It is offered only when the token the acquire stored can be written at
 // the delete (a local of the same function, or a field of the same
 // receiver) and the caller only looks at the error: X.Err(), _, err :=
 // X.Result(), or a statement directly in a function returning only an

@@ -40,7 +40,9 @@
 // The suggested fix replaces EXPIRE or PEXPIRE with safelock.Refresh(ctx,
 // client, key, token, ttl) for go-redis v9, and with an inline
 // compare-and-expire script built with the file's own client import for
-// older go-redis and redigo, under the conditions of baredel's fix: the
+// older go-redis, redigo, rueidis, valkey-go and go-zero (their own
+// script APIs, as for baredel; rueidis passes the TTL through
+// strconv.FormatInt), under the conditions of baredel's fix: the
 // token is reachable and only the error of the reply is looked at.
 // Absolute expiries and SET renewals get no fix.
 //

@@ -44,9 +44,9 @@
 //
 // The suggested fix replaces the delete with safelock.Release(ctx, client,
 // key, token), or the EXPIRE/PEXPIRE with safelock.Refresh, using the
-// token the value was compared with, for go-redis v9; older go-redis and
-// redigo get an inline compare script built with the file's own client
-// import. It leaves the GET and the compare in place, now redundant but
+// token the value was compared with, for go-redis v9; older go-redis,
+// redigo, rueidis, valkey-go and go-zero get an inline compare script built
+// with the file's own client import (NewScript, NewLuaScript, Eval). It leaves the GET and the compare in place, now redundant but
 // harmless, because removing them would change the caller's control flow
 // and error values. It is offered only when the token can be written at
 // the delete and the caller only looks at the error of the reply.

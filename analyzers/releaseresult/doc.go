@@ -23,14 +23,17 @@
 //	if err := lock.Release(ctx); err != nil { ... }             // good
 //
 // Category unchecked-release. Checked calls: Eval, EvalSha, Script.Run and
-// the like (go-redis), Script.Do (redigo) whose Lua the model classified
+// the like (go-redis), Script.Do (redigo), (*Lua).Exec and the EVAL
+// builders (rueidis, valkey-go), Eval and ScriptRun (go-zero) whose Lua the model classified
 // as a guarded delete or expire; DELEX key IFEQ token (DelExArgs, and
 // DELIFEQ), which replies 0, and SET key v IFEQ token (SetIFEQ), which
 // replies nil, on a mismatch; safelock Release and Refresh (functions
 // and *Lock methods); bsm/redislock Lock.Release and Lock.Refresh; redsync
-// Mutex Unlock, UnlockContext, Extend and ExtendContext. Dropping means:
-// the call is a statement, deferred or started with go, only its error is
-// read (.Err(), _, err := ...), for script replies and redsync's ok.
+// Mutex Unlock, UnlockContext, Extend and ExtendContext; go-zero
+// RedisLock Release and ReleaseCtx, which answer (false, nil) when the lock
+// was lost. Dropping means: the call is a statement, deferred or started
+// with go, only its error is read (.Err(), rueidis .Error(), _, err :=
+// ...), for script replies and the ok of redsync and RedisLock.
 //
 // What a script answers is read from its Lua, on the paths where the owner
 // check failed or the key was found missing: `return 0`, `return -1`, or

@@ -26,26 +26,26 @@ func message(m *lockmodel.Model, op *lockmodel.Op, ans answer, use replyUsage) s
 	}
 	switch ans {
 	case nilReply:
-		return runs + " on lock key " + m.KeyText(op) + " but " + how[use] +
+		return runs + " on lock key " + m.KeyText(op) + " but " + howOf(op, use) +
 			": its nil reply (redis.Nil) is the only sign that the key no longer held our token (the lock expired and another client may hold it)," +
 			" so the lost lock goes unnoticed; check the error and treat redis.Nil as a lost lock"
 	case errReply:
-		return runs + " on lock key " + m.KeyText(op) + " but " + how[use] +
+		return runs + " on lock key " + m.KeyText(op) + " but " + howOf(op, use) +
 			": its error reply is the only sign that the key no longer held our token (the lock expired and another client may hold it)," +
 			" so the lost lock goes unnoticed; check the error"
 	case anyReply:
-		return runs + " on lock key " + m.KeyText(op) + " but " + how[use] +
+		return runs + " on lock key " + m.KeyText(op) + " but " + howOf(op, use) +
 			": its reply is the only sign that the key no longer held our token (the lock expired and another client may hold it)," +
 			" so the lost lock goes unnoticed; read the reply"
 	case zeroReply:
-		return runs + " on lock key " + m.KeyText(op) + " but " + how[use] +
+		return runs + " on lock key " + m.KeyText(op) + " but " + howOf(op, use) +
 			": it replies 0 when the key no longer holds our token (the lock expired and another client may hold it), which is not an error," +
 			" so the lost lock goes unnoticed; read the integer reply and treat 0 as a lost lock"
 	case okResult:
-		return "redsync " + op.Method + " " + how[use] + ": (false, nil) means the lock was no longer held by this mutex (it expired and another client may hold it)," +
+		return op.Library + " " + op.Method + " " + howOf(op, use) + ": (false, nil) means the lock was no longer held by this mutex (it expired and another client may hold it)," +
 			" so the lost lock goes unnoticed; check ok and treat false as a lost lock"
 	}
-	return op.Library + " " + op.Method + " " + how[use] + ": its error is how the " + act + " reports that the lock was no longer ours" +
+	return op.Library + " " + op.Method + " " + howOf(op, use) + ": its error is how the " + act + " reports that the lock was no longer ours" +
 		" (it expired and another client may hold it), so the lost lock goes unnoticed; check the error"
 }
 
@@ -54,4 +54,13 @@ func message(m *lockmodel.Model, op *lockmodel.Op, ans answer, use replyUsage) s
 func deletes(op *lockmodel.Op) bool {
 	_, ok := op.Lua.DeletesKey(1)
 	return ok
+}
+
+// howOf is how[use], naming the error-only reader the client has:
+// rueidis and valkey-go replies have .Error() where go-redis has .Err().
+func howOf(op *lockmodel.Op, use replyUsage) string {
+	if use == errMethod && op.Builder {
+		return "checks only .Error()"
+	}
+	return how[use]
 }

@@ -87,6 +87,9 @@ func answerOf(m *lockmodel.Model, op *lockmodel.Op) answer {
 			return nilReply // SET key v IFEQ token: nil when the value differs
 		}
 	case redisapi.LockRelease, redisapi.LockRefresh:
+		if op.OKResult {
+			return okResult // go-zero RedisLock.Release: (false, nil) when not the owner
+		}
 		switch op.Library {
 		case "safelock", "redislock":
 			return errResult
@@ -197,7 +200,7 @@ func climb(info *types.Info, stack []ast.Node, i int) (int, replyUsage, bool) {
 		if !ok || call.Fun != p {
 			return i, used, true
 		}
-		if p.Sel.Name == "Err" {
+		if redisapi.IsErrorOnlyReader(p.Sel.Name) {
 			return i, errMethod, true
 		}
 		return i - 2, 0, false // .Result(), .Int(), .Val(): the same answer

@@ -31,8 +31,11 @@
 //
 // The suggested fix moves the TTL into the acquire (SetNX's expiration, or
 // the TTL or ExpireAt field of a SetArgs literal) and deletes the expire
-// statement. It is offered only for go-redis, when the expire is a statement
-// of its own whose result is unused and the TTL expression can be evaluated
+// statement; on rueidis and valkey-go it adds the SET option of the
+// expire's unit to a SET NX chain (ExSeconds, PxMilliseconds, ExatTimestamp,
+// PxatMillisecondsTimestamp; a SETNX chain becomes SET ... NX), and on
+// go-zero it turns Setnx into SetnxEx. It is offered when the expire is a
+// statement of its own (its command written inline) whose result is unused and the TTL expression can be evaluated
 // at the acquire (constants, parameters, fields, locals assigned once
 // before it). no-ttl has no fix: the TTL is a decision.
 //

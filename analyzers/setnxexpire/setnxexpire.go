@@ -132,13 +132,13 @@ func foldTTL(pass *analysis.Pass, m *lockmodel.Model, acq, exp *lockmodel.Op) (a
 	if !ok {
 		return analysis.SuggestedFix{}, false
 	}
-	put, ok := putTTL(pass, acq, exp)
+	puts, ok := putTTLEdits(pass, acq, exp)
 	if !ok {
 		return analysis.SuggestedFix{}, false
 	}
 	return analysis.SuggestedFix{
 		Message:   "Set the TTL in " + acq.Method + " and remove " + exp.Method,
-		TextEdits: []analysis.TextEdit{put, del},
+		TextEdits: append(puts, del),
 	}, true
 }
 

@@ -237,7 +237,7 @@ func resultUse(stack []ast.Node) (Use, bool) {
 	case *ast.AssignStmt:
 		return assignUse(parent, call), false
 	case *ast.SelectorExpr:
-		if parent.Sel.Name == "Err" {
+		if redisapi.IsErrorOnlyReader(parent.Sel.Name) {
 			return ErrOnly, false
 		}
 		if n >= 4 {

@@ -113,7 +113,7 @@ func (m *Model) ValueChain(op *Op) (ast.Expr, ast.Node) {
 			cur, i = p, i-1
 			continue
 		case *ast.SelectorExpr:
-			if p.Sel.Name == "Err" {
+			if redisapi.IsErrorOnlyReader(p.Sel.Name) {
 				return nil, nil
 			}
 			if i >= 2 {

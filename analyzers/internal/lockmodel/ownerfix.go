@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/leasevet/leasevet/analyzers/internal/fixedit"
+	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -48,6 +49,9 @@ func (m *Model) OwnerFix(spec OwnerFixSpec) (analysis.SuggestedFix, bool) {
 	token, ok := m.tokenAt(spec.Token, spec.TokenIn, op)
 	if !ok {
 		return analysis.SuggestedFix{}, false
+	}
+	if op.Builder || op.GoZero {
+		return m.clientScriptFix(spec, token)
 	}
 	if op.V9 {
 		return m.safelockFix(spec, token)
@@ -343,11 +347,11 @@ func (m *Model) replaceWithErrCall(op *Op, call string, form callForm) ([]analys
 		if !ok || outer.Fun != sel || len(outer.Args) != 0 {
 			return nil, false
 		}
-		if _, isStmt := stack[n-4].(*ast.ExprStmt); isStmt && sel.Sel.Name == "Err" {
+		if _, isStmt := stack[n-4].(*ast.ExprStmt); isStmt && redisapi.IsErrorOnlyReader(sel.Sel.Name) {
 			return m.statementForm(op, stack[n-4].(ast.Stmt), call, form)
 		}
 		switch sel.Sel.Name {
-		case "Err":
+		case "Err", "Error": // go-redis .Err(), rueidis .Error()
 			return m.errChainEdit(op, outer, call, form), true
 		case "Result":
 			return m.resultEdit(op, outer, stack[n-4], call, form)

@@ -34,6 +34,18 @@ type Call struct {
 	Library string // lock library name for Lock* kinds
 	V9      bool   // go-redis v9 API (safelock fixes apply)
 	Redigo  bool
+
+	// Builder: a rueidis/valkey-go command, a builder chain sent by Do,
+	// DoCache or DoMulti (Expr is the Do call, or the chain's Build call
+	// inside a DoMulti), or a *Lua script's Exec.
+	Builder bool
+	GoZero  bool    // go-zero's *redis.Redis: TTLs in seconds, (value, error) results
+	TTLUnit TTLUnit // what the TTL argument counts
+	// OKResult: a lock library release that reports a lost lock as
+	// (false, nil), so only reading ok notices it.
+	OKResult bool
+
+	chain *builderChain // the builder chain of a Builder command
 }
 
 // A ScriptCall is a Lua script invocation.

@@ -14,6 +14,8 @@ const (
 	goRedis  family = iota + 1 // go-redis: methods named after commands
 	redigo                     // redigo: string commands through Do/Send
 	lockLibs                   // lock libraries whose calls are owner-checked
+	builder                    // rueidis, valkey-go: commands are builder chains sent by Do/DoMulti
+	goZero                     // go-zero core/stores/redis: methods, TTLs in seconds, (value, error) results
 )
 
 // clientPackage describes one recognised import path.
@@ -35,6 +37,23 @@ var clientPackages = map[string]clientPackage{
 	"gopkg.in/redis.v3":                {family: goRedis},
 	"github.com/gomodule/redigo/redis": {family: redigo},
 	"github.com/garyburd/redigo/redis": {family: redigo}, // redigo's old path, still common
+	// rueidis and its Valkey fork share one API: c.B().Set()...Build() sent by c.Do.
+	"github.com/redis/rueidis":       {family: builder, ctx: true},
+	"github.com/valkey-io/valkey-go": {family: builder, ctx: true},
+	// Their go-redis-shaped adapters have go-redis v9's method set but are
+	// not go-redis clients: safelock cannot take them, so no v9 fixes.
+	"github.com/redis/rueidis/rueidiscompat":      {family: goRedis, ctx: true},
+	"github.com/valkey-io/valkey-go/valkeycompat": {family: goRedis, ctx: true},
+	// go-zero's *redis.Redis: Setnx, SetnxEx, Expire, ... each with a ...Ctx form.
+	"github.com/zeromicro/go-zero/core/stores/redis": {family: goZero},
+}
+
+// builderStepPackages hold the generated builder steps of rueidis and
+// valkey-go (Set, Key, Value, Nx, Px, Build): a call there issues nothing
+// by itself, but a chain of them is the command that Do sends.
+var builderStepPackages = map[string]bool{
+	"github.com/redis/rueidis/internal/cmds":       true,
+	"github.com/valkey-io/valkey-go/internal/cmds": true,
 }
 
 // lockLibraryPackages are the correct lock libraries: their releases and
@@ -45,6 +64,16 @@ var lockLibraryPackages = map[string]string{
 	"github.com/go-redsync/redsync/v4":      "redsync",
 	"github.com/go-redsync/redsync/v3":      "redsync",
 	"github.com/go-redsync/redsync":         "redsync",
+	// rueidislock and valkeylock hold the lock as a context and renew and
+	// release it with compare scripts of their own.
+	"github.com/redis/rueidis/rueidislock":      "rueidislock",
+	"github.com/valkey-io/valkey-go/valkeylock": "valkeylock",
+	// The cache-aside packages lock a cache key while one client fills it:
+	// a placeholder SET NX with a per-client id, kept alive and released
+	// or replaced by compare scripts (GET == id). Their API (Client.Get)
+	// takes no lock key of the caller's, so no call is listed.
+	"github.com/redis/rueidis/rueidisaside":      "rueidisaside",
+	"github.com/valkey-io/valkey-go/valkeyaside": "valkeyaside",
 }
 
 // IsClientPackage reports whether path is a recognised Redis client package.

@@ -147,3 +147,157 @@ var lockLibraryCalls = map[string]Kind{
 	"redsync..WithValue":        LockOption,
 	"redsync..WithGenValueFunc": LockOption,
 }
+
+// lockLibraryCallsMore are the lock calls of rueidislock, valkeylock and
+// go-zero's RedisLock (listed under "gozero"; it lives in the client
+// package and is routed here by goZeroCall). Kept apart from
+// lockLibraryCalls only to ease merging; Recognize reads both.
+var lockLibraryCallsMore = map[string]Kind{
+	// The lock is the returned context: renewed and released (GET == token
+	// then DEL) by the library's own monitor when the CancelFunc runs.
+	"rueidislock.Locker.WithContext":      LockObtain,
+	"rueidislock.Locker.TryWithContext":   LockObtain,
+	"rueidislock.Locker.ForceWithContext": LockObtain,
+	"valkeylock.Locker.WithContext":       LockObtain,
+	"valkeylock.Locker.TryWithContext":    LockObtain,
+	"valkeylock.Locker.ForceWithContext":  LockObtain,
+	// RedisLock compares its id in Lua; Acquire by the holder also renews.
+	"gozero.RedisLock.Acquire":    LockObtain,
+	"gozero.RedisLock.AcquireCtx": LockObtain,
+	"gozero.RedisLock.Release":    LockRelease,
+	"gozero.RedisLock.ReleaseCtx": LockRelease,
+}
+
+// okResultLibraries return (ok bool, err error) from a release and report
+// a lock that is no longer held as (false, nil): an ignored ok loses it.
+var okResultLibraries = map[string]bool{
+	"gozero": true, // RedisLock.Release: the del script's 0 becomes false, nil
+}
+
+// A TTLUnit says what a TTL argument counts, for fixes that move it.
+type TTLUnit int
+
+const (
+	TTLDuration     TTLUnit = iota // time.Duration (go-redis), or unknown
+	TTLSeconds                     // an integer number of seconds (EX, EXPIRE, go-zero)
+	TTLMilliseconds                // an integer number of milliseconds (PX, PEXPIRE)
+)
+
+// goZeroMethods maps a method of go-zero's *redis.Redis (the ...Ctx form
+// has the same row, positions counted after its context) to what it
+// sends. TTLs are whole seconds (ints), absolute times Unix seconds.
+var goZeroMethods = map[string]goRedisMethod{
+	// Setnx sends SETNX: never an expiry; SetnxEx sends SET k v NX EX s.
+	"Setnx":    {kind: Acquire, command: "SETNX", key: 0, value: 1, ttl: -1, args: -1, fn: -1, nx: true, match: -1},
+	"SetnxEx":  {kind: Acquire, command: "SET NX", key: 0, value: 1, ttl: 2, args: -1, fn: -1, nx: true, match: -1},
+	"Set":      {kind: Set, command: "SET", key: 0, value: 1, ttl: -1, args: -1, fn: -1, match: -1},
+	"Setex":    {kind: Set, command: "SETEX", key: 0, value: 1, ttl: 2, args: -1, fn: -1, match: -1},
+	"GetSet":   {kind: Set, command: "GETSET", key: 0, value: 1, ttl: -1, args: -1, fn: -1, match: -1},
+	"Get":      {kind: Get, command: "GET", key: 0, value: -1, ttl: -1, args: -1, fn: -1, match: -1},
+	"GetDel":   {kind: Delete, command: "GETDEL", key: 0, value: -1, ttl: -1, args: -1, fn: -1, match: -1},
+	"Del":      {kind: Delete, command: "DEL", key: 0, value: -1, ttl: -1, variadic: true, args: -1, fn: -1, match: -1},
+	"Unlink":   {kind: Delete, command: "UNLINK", key: 0, value: -1, ttl: -1, variadic: true, args: -1, fn: -1, match: -1},
+	"Expire":   {kind: Expire, command: "EXPIRE", key: 0, value: -1, ttl: 1, args: -1, fn: -1, match: -1},
+	"Expireat": {kind: Expire, command: "EXPIREAT", key: 0, value: -1, ttl: 1, at: true, args: -1, fn: -1, match: -1},
+	// Eval(script, keys, args...) and EvalSha(sha, keys, args...): read by evalCall.
+	"Eval":    {kind: Script, command: "EVAL", key: 1, value: -1, ttl: -1, args: -1, fn: -1, match: -1},
+	"EvalSha": {kind: Script, command: "EVALSHA", key: 1, value: -1, ttl: -1, args: -1, fn: -1, match: -1},
+	// ScriptRun(script, keys, args...): a go-redis *Script run through go-zero.
+	"ScriptRun": {kind: Script, command: "EVALSHA", key: 1, value: -1, ttl: -1, args: -1, fn: -1, match: -1},
+	// Pipelined(fn): fn queues go-redis v9 commands on a Pipeliner.
+	"Pipelined": {kind: Pipelined, command: "MULTI", key: -1, value: -1, ttl: -1, args: -1, fn: 0, match: -1},
+}
+
+// A stepRole says what a rueidis/valkey-go builder step contributes to
+// the command: c.B().Set().Key(k).Value(v).Nx().Px(ttl).Build().
+type stepRole int
+
+const (
+	stepUnknown   stepRole = iota // not understood: the command is left unjudged
+	stepIgnore                    // changes nothing a lock rule looks at
+	stepKey                       // key(s), variadic for DEL, UNLINK, EVAL
+	stepValue                     // the value written (DELIFEQ: the value compared)
+	stepNX                        // SET ... NX: an acquire
+	stepTTL                       // an expiry, relative
+	stepTTLAt                     // an expiry, absolute
+	stepKeepTTL                   // KEEPTTL: keeps what a new key does not have
+	stepIfeq                      // SET/DELEX ... IFEQ v: owner-checked
+	stepOtherCond                 // IFNE, IFDEQ, IFDNE: not shapes we judge
+	stepScript                    // EVAL's source
+	stepSha                       // EVALSHA's hash: the source is unknown
+	stepArg                       // ARGV
+	stepEnd                       // Build, Cache: the finished command
+)
+
+// A builderStep row: the role of a step and, for expiries, the unit of its argument.
+type builderStep struct {
+	role stepRole
+	unit TTLUnit
+}
+
+// builderSteps maps the builder step methods lock code uses to their role.
+// A step not listed makes the command unknown (stay silent).
+var builderSteps = map[string]builderStep{
+	"Key":   {role: stepKey},
+	"Value": {role: stepValue},
+	"Nx":    {role: stepNX}, // on EXPIRE it is EXPIRE NX, a TTL condition: see applyStep
+	"Xx":    {role: stepIgnore},
+	"Gt":    {role: stepIgnore}, // EXPIRE GT/LT look at the TTL, not the owner
+	"Lt":    {role: stepIgnore},
+	"Get":   {role: stepIgnore}, // SET ... GET still writes the same way
+	// Typed (time.Duration, time.Time) and raw (int64) expiry steps.
+	"Px":                        {role: stepTTL},
+	"Ex":                        {role: stepTTL},
+	"PxMilliseconds":            {role: stepTTL, unit: TTLMilliseconds},
+	"ExSeconds":                 {role: stepTTL, unit: TTLSeconds},
+	"Seconds":                   {role: stepTTL, unit: TTLSeconds},      // EXPIRE, SETEX
+	"Milliseconds":              {role: stepTTL, unit: TTLMilliseconds}, // PEXPIRE, PSETEX
+	"Pxat":                      {role: stepTTLAt},
+	"Exat":                      {role: stepTTLAt},
+	"PxatMillisecondsTimestamp": {role: stepTTLAt, unit: TTLMilliseconds},
+	"ExatTimestamp":             {role: stepTTLAt, unit: TTLSeconds},
+	"Timestamp":                 {role: stepTTLAt, unit: TTLSeconds},      // EXPIREAT
+	"MillisecondsTimestamp":     {role: stepTTLAt, unit: TTLMilliseconds}, // PEXPIREAT
+	"Keepttl":                   {role: stepKeepTTL},
+	"Ifeq":                      {role: stepIfeq},
+	"Ifne":                      {role: stepOtherCond},
+	"Ifdeq":                     {role: stepOtherCond},
+	"Ifdne":                     {role: stepOtherCond},
+	"Script":                    {role: stepScript},
+	"Sha1":                      {role: stepSha},
+	"Numkeys":                   {role: stepIgnore}, // the Key steps are the keys
+	"Arg":                       {role: stepArg},
+	"Build":                     {role: stepEnd},
+	"Cache":                     {role: stepEnd}, // DoCache: a cached GET
+}
+
+// builderCommandAliases maps builder command methods whose lower-case name
+// is not the genericCommands spelling.
+var builderCommandAliases = map[string]string{
+	"evalro":    "eval",    // EVAL_RO: read-only, still a script on KEYS
+	"evalsharo": "evalsha", // EVALSHA_RO
+}
+
+// luaConstructors are the rueidis/valkey-go functions that make a *Lua
+// script object from its source (the first argument).
+var luaConstructors = map[string]bool{
+	"NewLuaScript":               true,
+	"NewLuaScriptReadOnly":       true,
+	"NewLuaScriptNoSha":          true,
+	"NewLuaScriptReadOnlyNoSha":  true,
+	"NewLuaScriptRetryable":      true,
+	"NewLuaScriptNoShaRetryable": true,
+}
+
+// errorOnlyReaders are the methods of a command's reply that return only
+// its error: go-redis Cmd.Err, rueidis RedisResult.Error and NonRedisError.
+// A "not the owner" or "not acquired" value is never seen through them.
+var errorOnlyReaders = map[string]bool{
+	"Err":           true,
+	"Error":         true,
+	"NonRedisError": true,
+}
+
+// IsErrorOnlyReader reports whether the reply method name reads only the
+// command's error (see errorOnlyReaders).
+func IsErrorOnlyReader(name string) bool { return errorOnlyReaders[name] }

@@ -19,6 +19,7 @@ type Env struct {
 	Fset   *token.FileSet
 	Info   *types.Info
 	Pkg    *types.Package
+	multis map[*ast.CallExpr]*ast.CallExpr // a command's Build call -> the DoMulti sending it
 	files  []*ast.File
 	inits  map[*types.Var]ast.Expr
 	embed  map[*types.Var]string // //go:embed file contents

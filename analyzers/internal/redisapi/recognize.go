@@ -19,18 +19,29 @@ func (env *Env) Recognize(call *ast.CallExpr) *Call {
 	if lib, ok := lockLibraryPackages[path]; ok {
 		return env.lockLibraryCall(call, fn, lib)
 	}
+	if builderStepPackages[path] {
+		return env.builderStepCall(call, fn)
+	}
 	cp, ok := clientPackages[path]
 	if !ok {
 		return nil
+	}
+	if cp.family == goZero && recvTypeName(fn) == "RedisLock" {
+		return env.goZeroLockCall(call, fn)
 	}
 	c := &Call{Expr: call, Func: fn, Method: fn.Name(), V9: cp.v9, Redigo: cp.family == redigo}
 	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && isMethod(fn) {
 		c.Client = sel.X
 	}
 	var done bool
-	if cp.family == redigo {
+	switch cp.family {
+	case redigo:
 		done = env.redigoCall(c, call, fn)
-	} else {
+	case builder:
+		done = env.builderCall(c, call, fn)
+	case goZero:
+		done = env.goZeroCall(c, call, fn)
+	default:
 		done = env.goRedisCall(c, call, fn, cp)
 	}
 	if !done {

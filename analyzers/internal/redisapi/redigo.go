@@ -76,7 +76,11 @@ func (env *Env) redigoScript(c *Call, call *ast.CallExpr, fn *types.Func) bool {
 
 // lockLibraryCall reads the calls of safelock, bsm/redislock and redsync.
 func (env *Env) lockLibraryCall(call *ast.CallExpr, fn *types.Func, lib string) *Call {
-	kind, ok := lockLibraryCalls[lib+"."+recvTypeName(fn)+"."+fn.Name()]
+	name := lib + "." + recvTypeName(fn) + "." + fn.Name()
+	kind, ok := lockLibraryCalls[name]
+	if !ok {
+		kind, ok = lockLibraryCallsMore[name]
+	}
 	if !ok {
 		return nil
 	}
@@ -90,6 +94,7 @@ func (env *Env) lockLibraryCall(call *ast.CallExpr, fn *types.Func, lib string) 
 		c.Ctx, c.Client, c.Key, c.Match = call.Args[0], call.Args[1], call.Args[2], call.Args[3]
 		c.Keys = call.Args[2:3]
 	}
+	c.OKResult = kind == LockRelease && okResultLibraries[lib]
 	if kind == LockOption && len(call.Args) == 1 {
 		c.Value = call.Args[0]
 	}

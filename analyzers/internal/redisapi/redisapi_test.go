@@ -75,3 +75,7 @@ func scriptShape(s *redisapi.ScriptCall) string {
 func TestRecognize(t *testing.T) {
 	analysistest.Run(t, fixtures.Dir(), probe, "./recognize")
 }
+
+func TestRecognizeClients(t *testing.T) {
+	analysistest.Run(t, fixtures.ClientsDir(), probe, "./recognize")
+}

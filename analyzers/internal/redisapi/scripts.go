@@ -95,6 +95,9 @@ func (env *Env) newScriptSource(call *ast.CallExpr) (string, int, bool) {
 	case (fn.Name() == "NewScript" || fn.Name() == "NewScriptServerSHA") && len(call.Args) == 1:
 		src, ok := env.ConstString(call.Args[0])
 		return src, -1, ok
+	case luaConstructors[fn.Name()] && len(call.Args) >= 1:
+		src, ok := env.ConstString(call.Args[0]) // rueidis.NewLuaScript(src, opts...)
+		return src, -1, ok
 	case fn.Name() == "NewScript" && len(call.Args) == 2:
 		n, okN := env.ConstInt(call.Args[0])
 		src, okS := env.ConstString(call.Args[1])

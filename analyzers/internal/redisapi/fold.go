@@ -1,0 +1,100 @@
+package redisapi
+
+import (
+	"go/ast"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+// foldSteps names the SET option step that carries the expiry of each
+// expire step, with the same argument type (int64 seconds, milliseconds,
+// Unix seconds, Unix milliseconds), so the TTL text moves unchanged.
+var foldSteps = map[string]string{
+	"Seconds":               "ExSeconds",                 // EXPIRE k s -> SET k v NX EX s
+	"Milliseconds":          "PxMilliseconds",            // PEXPIRE k ms -> SET k v NX PX ms
+	"Timestamp":             "ExatTimestamp",             // EXPIREAT k t -> SET k v NX EXAT t
+	"MillisecondsTimestamp": "PxatMillisecondsTimestamp", // PEXPIREAT k t -> SET k v NX PXAT t
+}
+
+// goZeroFolds maps go-zero's SETNX methods to their SET NX EX forms, which
+// take the seconds that Expire took as their last argument.
+var goZeroFolds = map[string]string{
+	"Setnx":    "SetnxEx",
+	"SetnxCtx": "SetnxExCtx",
+}
+
+// FoldTTL returns the edits that give the acquire acq the expiry that the
+// separate expire exp sets (ttl is exp's TTL as written), for the acquires
+// that are not go-redis SetNX/SetArgs: a rueidis/valkey-go SET NX or SETNX
+// chain gets the SET option with the same unit, go-zero's Setnx becomes
+// SetnxEx. Deleting exp is the caller's; it is safe only when exp's
+// command is written inline in the statement that sends it, which this
+// also checks.
+func FoldTTL(acq, exp *Call, ttl string) ([]analysis.TextEdit, bool) {
+	switch {
+	case acq.Builder && exp.Builder:
+		return foldBuilderTTL(acq, exp, ttl)
+	case acq.GoZero && exp.GoZero:
+		return foldGoZeroTTL(acq, exp, ttl)
+	}
+	return nil, false
+}
+
+func foldBuilderTTL(acq, exp *Call, ttl string) ([]analysis.TextEdit, bool) {
+	if acq.chain == nil || exp.chain == nil || !acq.chain.inline || !exp.chain.inline || exp.Queued || acq.TTL != nil || exp.TTL == nil {
+		return nil, false
+	}
+	option, ok := foldSteps[expiryStep(exp.chain)]
+	if !ok || len(acq.chain.steps) < 3 {
+		return nil, false
+	}
+	steps := acq.chain.steps
+	beforeEnd := steps[len(steps)-2].call
+	switch steps[0].name {
+	case "Set":
+		if steps[len(steps)-2].name != "Nx" {
+			return nil, false // only SET k v NX: other options may not take an expiry after them
+		}
+		return []analysis.TextEdit{insertAt(beforeEnd, "."+option+"("+ttl+")")}, true
+	case "Setnx":
+		sel, ok := ast.Unparen(steps[0].call.Fun).(*ast.SelectorExpr)
+		if !ok || steps[len(steps)-2].name != "Value" {
+			return nil, false
+		}
+		return []analysis.TextEdit{
+			{Pos: sel.Sel.Pos(), End: sel.Sel.End(), NewText: []byte("Set")},
+			insertAt(beforeEnd, ".Nx()."+option+"("+ttl+")"),
+		}, true
+	}
+	return nil, false
+}
+
+// expiryStep returns the name of the step that gives an expire chain its TTL.
+func expiryStep(ch *builderChain) string {
+	for _, st := range ch.steps {
+		if _, ok := foldSteps[st.name]; ok {
+			return st.name
+		}
+	}
+	return ""
+}
+
+func insertAt(after ast.Node, text string) analysis.TextEdit {
+	return analysis.TextEdit{Pos: after.End(), End: after.End(), NewText: []byte(text)}
+}
+
+func foldGoZeroTTL(acq, exp *Call, ttl string) ([]analysis.TextEdit, bool) {
+	name, ok := goZeroFolds[acq.Method]
+	if !ok || exp.TTLAt || !strings.HasPrefix(exp.Method, "Expire") || acq.Expr.Ellipsis.IsValid() || len(acq.Expr.Args) == 0 {
+		return nil, false
+	}
+	sel, ok := ast.Unparen(acq.Expr.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return nil, false
+	}
+	return []analysis.TextEdit{
+		{Pos: sel.Sel.Pos(), End: sel.Sel.End(), NewText: []byte(name)},
+		insertAt(acq.Expr.Args[len(acq.Expr.Args)-1], ", "+ttl), // after the value, before any trailing comma
+	}, true
+}

@@ -1,0 +1,68 @@
+package analyzers_test
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/leasevet/leasevet/analyzers/internal/fixtures"
+)
+
+// TestFixRoundTripClients is TestFixRoundTrip on the rueidis, valkey-go,
+// rueidiscompat and go-zero fixtures, whose module is apart from
+// testdata/src (see fixtures.ClientsDir): their fixes (a TTL folded into
+// the acquire, inline compare scripts in the client's own API) must be
+// gofmt-formatted, build and vet against the real modules, leave nothing
+// to fix, and remove what they fixed. They add no safelock import, so the
+// module needs no requirement of leasevet's.
+func TestFixRoundTripClients(t *testing.T) {
+	if testing.Short() {
+		t.Skip("loads and builds the whole clients fixture module")
+	}
+	dir := copyModule(t, fixtures.ClientsDir())
+	before := analyze(t, dir)
+	fixed := countFixes(before)
+	if len(fixed) == 0 {
+		t.Fatal("no suggested fixes in the clients fixture module: the round trip would prove nothing")
+	}
+	changed := applyFixes(t, before)
+	t.Logf("applied fixes to %d files: %v", len(changed), fixed)
+	for _, file := range changed {
+		checkFormatted(t, file)
+	}
+	run(t, dir, "go", "build", "./...")
+	run(t, dir, "go", "vet", "./...")
+	after := analyze(t, dir)
+	if left := countFixes(after); len(left) > 0 {
+		t.Errorf("fixes still offered after applying them once (not idempotent): %v", left)
+	}
+	checkFixedCategoriesGone(t, before, after)
+}
+
+// copyModule copies the module at src, without its golden files, to a
+// temporary directory.
+func copyModule(t *testing.T, src string) string {
+	dst := t.TempDir()
+	err := filepath.WalkDir(src, func(path string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, path)
+		if d.IsDir() {
+			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
+		}
+		if strings.HasSuffix(path, ".golden") {
+			return nil
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join(dst, rel), data, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dst
+}
