@@ -5,9 +5,9 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
-	"regexp"
 	"strings"
 
+	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
 	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
 	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
 	"golang.org/x/tools/go/types/typeutil"
@@ -47,7 +47,7 @@ var blockingCommands = map[string]bool{"BLPOP": true, "BRPOP": true, "BRPOPLPUSH
 // waitName matches the words of a function name that promises a pause
 // (sleep, wait, backoff, delay): helpers of other packages and interface
 // methods whose bodies cannot be seen.
-var waitName = regexp.MustCompile(`(?i)sleep|wait|backoff|back_off|delay|pause|throttle|jitter`)
+var waitName = analysisutil.LazyRegexp(`(?i)sleep|wait|backoff|back_off|delay|pause|throttle|jitter`)
 
 // A waitFinder looks for a pause in loop bodies and, through calls, in
 // the bodies of the package's own functions.
@@ -136,7 +136,7 @@ func (w *waitFinder) callWaits(call *ast.CallExpr, depth int) bool {
 	if !ok {
 		return false
 	}
-	if waitFuncs[qualifiedName(fn)] || waitName.MatchString(fn.Name()) || w.blockingRedis(call, fn) {
+	if waitFuncs[qualifiedName(fn)] || waitName().MatchString(fn.Name()) || w.blockingRedis(call, fn) {
 		return true
 	}
 	if fn.Pkg() == nil {

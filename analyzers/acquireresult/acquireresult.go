@@ -4,7 +4,6 @@ import (
 	_ "embed"
 	"go/ast"
 	"go/types"
-	"regexp"
 
 	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
 	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
@@ -139,7 +138,7 @@ func pipelined(m *lockmodel.Model, op *lockmodel.Op) bool {
 	if op.Client == nil {
 		return false
 	}
-	if t := m.Pass.TypesInfo.TypeOf(op.Client); t != nil && pipeName.MatchString(types.TypeString(t, nil)) {
+	if t := m.Pass.TypesInfo.TypeOf(op.Client); t != nil && pipeName().MatchString(types.TypeString(t, nil)) {
 		return true
 	}
 	call, ok := ast.Unparen(m.Env.LocalInit(op.Client)).(*ast.CallExpr)
@@ -147,7 +146,7 @@ func pipelined(m *lockmodel.Model, op *lockmodel.Op) bool {
 		return false
 	}
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	return ok && pipeName.MatchString(sel.Sel.Name)
+	return ok && pipeName().MatchString(sel.Sel.Name)
 }
 
-var pipeName = regexp.MustCompile(`(?i)pipe`)
+var pipeName = analysisutil.LazyRegexp(`(?i)pipe`)

@@ -90,8 +90,10 @@ func assign(info *types.Info, u *usage, as *ast.AssignStmt, e ast.Node) {
 	}
 	var valueSide, errSide ast.Expr
 	switch {
-	case len(as.Lhs) == 2:
-		valueSide, errSide = as.Lhs[0], as.Lhs[1]
+	case len(as.Lhs) >= 2:
+		// (ok, err), and (ctx, cancel, err) of rueidislock: the error
+		// comes last.
+		valueSide, errSide = as.Lhs[0], as.Lhs[len(as.Lhs)-1]
 	case u.errMethod:
 		errSide = as.Lhs[0]
 	default:

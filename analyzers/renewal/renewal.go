@@ -4,7 +4,6 @@ import (
 	_ "embed"
 	"go/ast"
 	"go/types"
-	"regexp"
 
 	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
 	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
@@ -63,7 +62,7 @@ func renews(m *lockmodel.Model, op *lockmodel.Op) bool {
 		if o := m.Origin(op); o != nil {
 			return renews(m, o)
 		}
-		return renewName.MatchString(op.Method)
+		return renewName().MatchString(op.Method)
 	}
 	switch op.Kind {
 	case redisapi.Expire, redisapi.CondSet, redisapi.LockRefresh:
@@ -81,8 +80,8 @@ func renews(m *lockmodel.Model, op *lockmodel.Op) bool {
 }
 
 var (
-	renewName   = regexp.MustCompile(`(?i)renew|refresh|extend|expire|touch|keep_?alive|heartbeat`)
-	releaseName = regexp.MustCompile(`(?i)release|unlock|del|free`)
+	renewName   = analysisutil.LazyRegexp(`(?i)renew|refresh|extend|expire|touch|keep_?alive|heartbeat`)
+	releaseName = analysisutil.LazyRegexp(`(?i)release|unlock|del|free`)
 )
 
 // releases reports whether op deletes its key, owner-checked or not.
@@ -91,7 +90,7 @@ func releases(m *lockmodel.Model, op *lockmodel.Op) bool {
 		if o := m.Origin(op); o != nil {
 			return releases(m, o)
 		}
-		return releaseName.MatchString(op.Method) && !renewName.MatchString(op.Method)
+		return releaseName().MatchString(op.Method) && !renewName().MatchString(op.Method)
 	}
 	switch op.Kind {
 	case redisapi.Delete, redisapi.CondDelete, redisapi.LockRelease:

@@ -4,8 +4,8 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"regexp"
 
+	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
 	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
 	"golang.org/x/tools/go/types/typeutil"
 )
@@ -14,7 +14,7 @@ import (
 // something: l.stopWatchdog(), dog.Stop(), l.ticker.Stop(), l.cancelRenew().
 // The verb comes first: context.WithCancel creates a cancel, it stops
 // nothing.
-var stopName = regexp.MustCompile(`^(?i:stop|cancel|halt|quit|kill|shutdown|terminate)`)
+var stopName = analysisutil.LazyRegexp(`^(?i:stop|cancel|halt|quit|kill|shutdown|terminate)`)
 
 // A stopFinder says whether code stops a watchdog: it closes or sends on
 // a channel, calls a cancel function held in a variable or field, calls a
@@ -72,7 +72,7 @@ func (s stopFinder) callStops(call *ast.CallExpr, deferred bool, depth int) bool
 	case *types.Var:
 		return isCancelFunc(fn.Type()) && s.localOK(call.Fun) // cancel(), l.stop(): a func value
 	case *types.Func:
-		if stopName.MatchString(fn.Name()) || (fn.Pkg() != nil && fn.Pkg().Path() == "sync/atomic" && atomicStore.MatchString(fn.Name())) {
+		if stopName().MatchString(fn.Name()) || (fn.Pkg() != nil && fn.Pkg().Path() == "sync/atomic" && atomicStore().MatchString(fn.Name())) {
 			return true
 		}
 		if fn.Pkg() != s.m.Pass.Pkg || depth >= 2 {
@@ -97,7 +97,7 @@ func isCancelFunc(t types.Type) bool {
 	return sig.Params().Len() == 0 || (sig.Params().Len() == 1 && types.Identical(sig.Params().At(0).Type(), types.Universe.Lookup("error").Type()))
 }
 
-var atomicStore = regexp.MustCompile(`^(Store|Swap|CompareAndSwap)`)
+var atomicStore = analysisutil.LazyRegexp(`^(Store|Swap|CompareAndSwap)`)
 
 // localOK reports whether a channel or func value e may be the watchdog's:
 // a field (l.done, l.cancel) anywhere, a local only where allowed.
@@ -115,7 +115,7 @@ func (s stopFinder) localOK(e ast.Expr) bool {
 
 // flagName matches the bool fields a watchdog loop checks to stop;
 // other bool fields (l.held, l.released) say nothing about the watchdog.
-var flagName = regexp.MustCompile(`(?i)stop|running|closed|done|quit|alive|renew|watch|cancel|exit`)
+var flagName = analysisutil.LazyRegexp(`(?i)stop|running|closed|done|quit|alive|renew|watch|cancel|exit`)
 
 // storesFlag reports whether as sets a bool field that a watchdog reads,
 // or one named as a stop flag (l.stopped = true, l.running = false).
@@ -131,7 +131,7 @@ func (s stopFinder) storesFlag(as *ast.AssignStmt) bool {
 		if v, ok := s.m.Pass.TypesInfo.Uses[sel.Sel].(*types.Var); ok && s.flags[v] {
 			return true
 		}
-		if b, ok := s.m.Pass.TypesInfo.TypeOf(sel).Underlying().(*types.Basic); ok && b.Kind() == types.Bool && flagName.MatchString(sel.Sel.Name) {
+		if b, ok := s.m.Pass.TypesInfo.TypeOf(sel).Underlying().(*types.Basic); ok && b.Kind() == types.Bool && flagName().MatchString(sel.Sel.Name) {
 			return true
 		}
 	}
