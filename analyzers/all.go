@@ -1,4 +1,4 @@
-// Package analyzers lists leasevet's analyzers for every driver: the
+// Package analyzers builds leasevet's analyzer set for every driver: the
 // leasevet binary, the golangci-lint plugin, the gopls build and the tests.
 package analyzers
 
@@ -8,6 +8,7 @@ import (
 	"github.com/leasevet/leasevet/analyzers/baredel"
 	"github.com/leasevet/leasevet/analyzers/barerenew"
 	"github.com/leasevet/leasevet/analyzers/getdel"
+	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
 	"github.com/leasevet/leasevet/analyzers/locktoken"
 	"github.com/leasevet/leasevet/analyzers/releaseresult"
 	"github.com/leasevet/leasevet/analyzers/renewal"
@@ -15,15 +16,36 @@ import (
 	"golang.org/x/tools/go/analysis"
 )
 
-// All is the list of leasevet's analyzers, in the order drivers show them.
-var All = []*analysis.Analyzer{
-	setnxexpire.Analyzer,
-	locktoken.Analyzer,
-	releaseresult.Analyzer,
-	getdel.Analyzer,
-	baredel.Analyzer,
-	barerenew.Analyzer,
-	acquireresult.Analyzer,
-	acquireloop.Analyzer,
-	renewal.Analyzer,
+// New builds a fresh set of leasevet's analyzers, in the order drivers show
+// them, configured by s (empty fields keep their defaults). The set owns
+// its settings: its analyzers share one lockmodel analyzer and one flag
+// set, so two sets in one process (a gopls with two workspaces,
+// golangci-lint with two configurations) do not see each other's options.
+// An invalid setting is an error.
+func New(s Settings) ([]*analysis.Analyzer, error) {
+	model, err := lockmodel.New(s)
+	if err != nil {
+		return nil, err
+	}
+	return []*analysis.Analyzer{
+		setnxexpire.New(model),
+		locktoken.New(model),
+		releaseresult.New(model),
+		getdel.New(model),
+		baredel.New(model),
+		barerenew.New(model),
+		acquireresult.New(model),
+		acquireloop.New(model),
+		renewal.New(model),
+	}, nil
+}
+
+// Default builds a fresh set of leasevet's analyzers with the default
+// settings; their flags may still change them.
+func Default() []*analysis.Analyzer {
+	as, err := New(Settings{})
+	if err != nil {
+		panic(err) // unreachable: empty settings set no flag
+	}
+	return as
 }

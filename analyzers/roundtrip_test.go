@@ -163,7 +163,7 @@ func analyze(t *testing.T, dir string) []finding {
 	if n := packages.PrintErrors(pkgs); n > 0 {
 		t.Fatalf("%d errors loading the fixture module", n)
 	}
-	graph, err := checker.Analyze(analyzers.All, pkgs, nil)
+	graph, err := checker.Analyze(analyzers.Default(), pkgs, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

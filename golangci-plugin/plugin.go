@@ -3,8 +3,9 @@
 //
 // It holds no analysis logic: New decodes the settings from .golangci.yml
 // (linters.settings.custom.leasevet.settings) into analyzers.Settings, and
-// BuildAnalyzers applies them to the analyzers' shared flags and returns
-// analyzers.All. See docs/golangci-lint.md for the build and the
+// BuildAnalyzers builds an analyzer set of its own from them with
+// analyzers.New, so that two configurations in one golangci-lint process
+// do not share options. See docs/golangci-lint.md for the build and the
 // configuration.
 package golangciplugin
 
@@ -40,13 +41,14 @@ func New(conf any) (register.LinterPlugin, error) {
 	return &plugin{settings: s}, nil
 }
 
-// BuildAnalyzers applies the settings to the analyzers' flags and returns
-// them.
+// BuildAnalyzers builds the analyzer set configured by the settings; an
+// invalid value is an error.
 func (p *plugin) BuildAnalyzers() ([]*analysis.Analyzer, error) {
-	if err := p.settings.Apply(); err != nil {
+	as, err := analyzers.New(p.settings)
+	if err != nil {
 		return nil, fmt.Errorf("leasevet: %w", err)
 	}
-	return analyzers.All, nil
+	return as, nil
 }
 
 // GetLoadMode asks for type information: every leasevet analyzer resolves

@@ -28,13 +28,8 @@ func newPlugin(t *testing.T, settings any) (register.LinterPlugin, error) {
 }
 
 func TestPlugin_buildsAndRunsAnalyzers(t *testing.T) {
-	// The analyzers' flags are process-wide; setting lock-names to its
-	// default goes through Apply without changing what other tests see.
-	def := analyzers.All[0].Flags.Lookup("lock-names")
-	if def == nil {
-		t.Fatal("the analyzers have no lock-names flag")
-	}
-	p, err := newPlugin(t, map[string]any{"lock-names": def.DefValue})
+	def := analyzers.Default()
+	p, err := newPlugin(t, map[string]any{"lock-names": def[0].Flags.Lookup("lock-names").DefValue})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -45,8 +40,8 @@ func TestPlugin_buildsAndRunsAnalyzers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(as) != len(analyzers.All) || len(as) == 0 {
-		t.Fatalf("BuildAnalyzers returned %d analyzers, want all %d", len(as), len(analyzers.All))
+	if len(as) != len(def) || len(as) == 0 {
+		t.Fatalf("BuildAnalyzers returned %d analyzers, want all %d", len(as), len(def))
 	}
 	// analysistest checks one analyzer's findings against the // want
 	// comments; the fixture has a setnx-expire bug.
@@ -105,6 +100,31 @@ func TestPlugin_allAnalyzersQuietOnCorrectCode(t *testing.T) {
 
 func fixtureDir() string {
 	return filepath.Join(analysistest.TestData(), "src")
+}
+
+// TestPlugin_settingsPerPlugin checks that two configurations in one
+// process keep their own options: each plugin builds its own analyzer set.
+func TestPlugin_settingsPerPlugin(t *testing.T) {
+	const semaphores = `(?i)^(lock|sem)$`
+	lockNames := func(settings any) string {
+		p, err := newPlugin(t, settings)
+		if err != nil {
+			t.Fatal(err)
+		}
+		as, err := p.BuildAnalyzers()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return as[len(as)-1].Flags.Lookup("lock-names").Value.String()
+	}
+	custom := lockNames(map[string]any{"lock-names": semaphores})
+	def := lockNames(map[string]any{})
+	if custom != semaphores {
+		t.Errorf("lock-names of the configured plugin = %q, want %q", custom, semaphores)
+	}
+	if want := analyzers.Default()[0].Flags.Lookup("lock-names").DefValue; def != want {
+		t.Errorf("lock-names of the default plugin = %q, want the default %q", def, want)
+	}
 }
 
 func TestPlugin_nilSettings(t *testing.T) {

@@ -12,19 +12,26 @@ import (
 //go:embed doc.go
 var doc string
 
-// Analyzer reports loops that wait for a lock by retrying its acquire
-// with no pause, or with no way out but success.
-var Analyzer = &analysis.Analyzer{
-	Name:     "acquireloop",
-	Doc:      analysisutil.MustExtractDoc(doc, "acquireloop"),
-	URL:      "https://github.com/leasevet/leasevet#acquireloop",
-	Requires: []*analysis.Analyzer{lockmodel.Analyzer},
-	Flags:    lockmodel.Flags,
-	Run:      run,
+// Analyzer reports loops that wait for a lock by retrying its acquire with
+// no pause, or with no way out but success. It belongs to the default
+// analyzer set, whose model is lockmodel.Analyzer.
+var Analyzer = New(lockmodel.Analyzer)
+
+// New returns the analyzer for the set whose lockmodel analyzer is model:
+// it requires model and shares its flags, so that the set is configured
+// by one lockmodel.Settings.
+func New(model *analysis.Analyzer) *analysis.Analyzer {
+	return &analysis.Analyzer{
+		Name:     "acquireloop",
+		Doc:      analysisutil.MustExtractDoc(doc, "acquireloop"),
+		URL:      "https://github.com/leasevet/leasevet#acquireloop",
+		Requires: []*analysis.Analyzer{model},
+		Flags:    model.Flags,
+		Run:      func(pass *analysis.Pass) (any, error) { return run(pass, lockmodel.ModelOf(pass, model)) },
+	}
 }
 
-func run(pass *analysis.Pass) (any, error) {
-	m, _ := pass.ResultOf[lockmodel.Analyzer].(*lockmodel.Model)
+func run(pass *analysis.Pass, m *lockmodel.Model) (any, error) {
 	if m == nil {
 		return nil, nil
 	}

@@ -35,8 +35,9 @@ const maxHelperStmts = 12
 // helper package needs no client), but only a syntax test runs for the
 // usual package: SSA is built only when a helper body or a variable's
 // initialiser calls a source function (os.Hostname, time.Now, uuid.New,
-// ...), directly or through a package variable.
-func exportTokenFacts(pass *analysis.Pass) {
+// ...), directly or through a package variable. tokenFuncs are the
+// settings' extra token sources.
+func exportTokenFacts(pass *analysis.Pass, tokenFuncs []string) {
 	path := pass.Pkg.Path()
 	if isStdlib(path) || redisapi.IsClientPackage(path) || redisapi.IsLockLibrary(path) {
 		return
@@ -46,7 +47,7 @@ func exportTokenFacts(pass *analysis.Pass) {
 		return
 	}
 	tr := provenance.New(pass.Fset, pass.Pkg, pass.TypesInfo, pass.Files, funcs)
-	tr.TokenFuncs = currentTokenFuncs()
+	tr.TokenFuncs = tokenFuncs
 	tr.Imported = importedSource(pass)
 	for _, fd := range funcs {
 		exportFact(pass, pass.TypesInfo.Defs[fd.Name], tr.Returns(fd))

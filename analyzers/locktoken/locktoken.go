@@ -17,15 +17,23 @@ import (
 //go:embed doc.go
 var doc string
 
-// Analyzer reports lock values that are the same for many acquisitions.
-var Analyzer = &analysis.Analyzer{
-	Name:      "locktoken",
-	Doc:       analysisutil.MustExtractDoc(doc, "locktoken"),
-	URL:       "https://github.com/leasevet/leasevet#locktoken",
-	Requires:  []*analysis.Analyzer{lockmodel.Analyzer},
-	Flags:     lockmodel.Flags,
-	Run:       run,
-	FactTypes: []analysis.Fact{new(tokenFact)},
+// Analyzer reports lock values that are the same for many acquisitions. It
+// belongs to the default analyzer set, whose model is lockmodel.Analyzer.
+var Analyzer = New(lockmodel.Analyzer)
+
+// New returns the analyzer for the set whose lockmodel analyzer is model:
+// it requires model and shares its flags, so that the set is configured
+// by one lockmodel.Settings.
+func New(model *analysis.Analyzer) *analysis.Analyzer {
+	return &analysis.Analyzer{
+		Name:      "locktoken",
+		Doc:       analysisutil.MustExtractDoc(doc, "locktoken"),
+		URL:       "https://github.com/leasevet/leasevet#locktoken",
+		Requires:  []*analysis.Analyzer{model},
+		Flags:     model.Flags,
+		Run:       func(pass *analysis.Pass) (any, error) { return run(pass, model) },
+		FactTypes: []analysis.Fact{new(tokenFact)},
+	}
 }
 
 // A tokenWrite is one place a lock value is chosen: an acquire's value
@@ -37,9 +45,13 @@ type tokenWrite struct {
 	what    string   // the writer, for messages: "SetNX", "redsync.WithValue"
 }
 
-func run(pass *analysis.Pass) (any, error) {
-	exportTokenFacts(pass)
-	m := pass.ResultOf[lockmodel.Analyzer].(*lockmodel.Model)
+// run reads the token functions from the set's settings (model's flags)
+// rather than from the model: the facts of helper packages are exported
+// in packages that reach no Redis client, where there is no model.
+func run(pass *analysis.Pass, model *analysis.Analyzer) (any, error) {
+	tokenFuncs := lockmodel.SettingsOf(model).TokenFuncs
+	exportTokenFacts(pass, tokenFuncs)
+	m := lockmodel.ModelOf(pass, model)
 	if m == nil {
 		return nil, nil
 	}
@@ -49,7 +61,7 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil // no SSA for packages without a lock value to judge
 	}
 	tr := provenance.New(pass.Fset, pass.Pkg, pass.TypesInfo, pass.Files, roots(writes))
-	tr.TokenFuncs = currentTokenFuncs()
+	tr.TokenFuncs = tokenFuncs
 	tr.Imported = importedSource(pass)
 	done := map[token.Pos]bool{}
 	for _, w := range writes {
@@ -275,5 +287,3 @@ func related(res provenance.Result) []analysis.RelatedInformation {
 	}
 	return out
 }
-
-func currentTokenFuncs() []string { return lockmodel.Current().TokenFuncs }

@@ -14,19 +14,26 @@ import (
 //go:embed doc.go
 var doc string
 
-// Analyzer reports lock watchdogs that cannot be stopped and releases
-// that delete the lock before stopping its watchdog.
-var Analyzer = &analysis.Analyzer{
-	Name:     "renewal",
-	Doc:      analysisutil.MustExtractDoc(doc, "renewal"),
-	URL:      "https://github.com/leasevet/leasevet#renewal",
-	Requires: []*analysis.Analyzer{lockmodel.Analyzer},
-	Flags:    lockmodel.Flags,
-	Run:      run,
+// Analyzer reports lock watchdogs that cannot be stopped and releases that
+// delete the lock before stopping its watchdog. It belongs to the default
+// analyzer set, whose model is lockmodel.Analyzer.
+var Analyzer = New(lockmodel.Analyzer)
+
+// New returns the analyzer for the set whose lockmodel analyzer is model:
+// it requires model and shares its flags, so that the set is configured
+// by one lockmodel.Settings.
+func New(model *analysis.Analyzer) *analysis.Analyzer {
+	return &analysis.Analyzer{
+		Name:     "renewal",
+		Doc:      analysisutil.MustExtractDoc(doc, "renewal"),
+		URL:      "https://github.com/leasevet/leasevet#renewal",
+		Requires: []*analysis.Analyzer{model},
+		Flags:    model.Flags,
+		Run:      func(pass *analysis.Pass) (any, error) { return run(pass, lockmodel.ModelOf(pass, model)) },
+	}
 }
 
-func run(pass *analysis.Pass) (any, error) {
-	m, _ := pass.ResultOf[lockmodel.Analyzer].(*lockmodel.Model)
+func run(pass *analysis.Pass, m *lockmodel.Model) (any, error) {
 	if m == nil {
 		return nil, nil
 	}

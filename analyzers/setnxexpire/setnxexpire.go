@@ -16,18 +16,25 @@ import (
 //go:embed doc.go
 var doc string
 
-// Analyzer reports non-atomic lock acquisition.
-var Analyzer = &analysis.Analyzer{
-	Name:     "setnxexpire",
-	Doc:      analysisutil.MustExtractDoc(doc, "setnxexpire"),
-	URL:      "https://github.com/leasevet/leasevet#setnxexpire",
-	Requires: []*analysis.Analyzer{lockmodel.Analyzer},
-	Flags:    lockmodel.Flags,
-	Run:      run,
+// Analyzer reports non-atomic lock acquisition. It belongs to the default
+// analyzer set, whose model is lockmodel.Analyzer.
+var Analyzer = New(lockmodel.Analyzer)
+
+// New returns the analyzer for the set whose lockmodel analyzer is model:
+// it requires model and shares its flags, so that the set is configured
+// by one lockmodel.Settings.
+func New(model *analysis.Analyzer) *analysis.Analyzer {
+	return &analysis.Analyzer{
+		Name:     "setnxexpire",
+		Doc:      analysisutil.MustExtractDoc(doc, "setnxexpire"),
+		URL:      "https://github.com/leasevet/leasevet#setnxexpire",
+		Requires: []*analysis.Analyzer{model},
+		Flags:    model.Flags,
+		Run:      func(pass *analysis.Pass) (any, error) { return run(pass, lockmodel.ModelOf(pass, model)) },
+	}
 }
 
-func run(pass *analysis.Pass) (any, error) {
-	m := pass.ResultOf[lockmodel.Analyzer].(*lockmodel.Model)
+func run(pass *analysis.Pass, m *lockmodel.Model) (any, error) {
 	if m == nil {
 		return nil, nil
 	}

@@ -22,11 +22,11 @@ func main() {
 		if code, handled := vetFix(args); handled {
 			os.Exit(code)
 		}
-		unitchecker.Main(analyzers.All...)
+		unitchecker.Main(analyzers.Default()...)
 	}
 	d := &driver.Driver{
 		Name:            "leasevet",
-		Analyzers:       analyzers.All,
+		Analyzers:       analyzers.Default(),
 		Stdout:          os.Stdout,
 		Stderr:          os.Stderr,
 		SafelockVersion: safelockVersion(),

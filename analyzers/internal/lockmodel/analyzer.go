@@ -16,13 +16,15 @@ import (
 	"fmt"
 	"reflect"
 	"regexp"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
 )
 
-// Settings are leasevet's options; the flags of every leasevet analyzer and
-// the golangci-lint plugin's settings fill the same value.
+// Settings are leasevet's options. One value configures one analyzer set:
+// the set's lockmodel analyzer (New) holds it, and the flags of every
+// analyzer of the set, or the golangci-lint plugin's settings, fill it.
 type Settings struct {
 	// LockNames matches the words of names that are lock evidence: a
 	// key's constant part, or the name of the function, type or parameter
@@ -39,15 +41,14 @@ type Settings struct {
 // RULES.md list of lock words.
 const defaultLockNames = `(?i)^(lock|locks|locked|locker|lockers|locking|unlock|unlocks|unlocked|unlocking|trylock|relock|redlock|mutex|mutexes|mtx)$`
 
-var settings = Settings{LockNames: defaultLockNames}
-
-// Flags is the flag set shared by every leasevet analyzer.
-var Flags = newFlags()
-
-func newFlags() flag.FlagSet {
+// newFlags returns the flags that set s. The analyzers of a set share this
+// flag set (each copies it into its Flags, and the copies share the flag
+// values), which is what makes an option spelled with any analyzer's name
+// reach them all, as README documents.
+func newFlags(s *Settings) flag.FlagSet {
 	fs := flag.NewFlagSet("leasevet", flag.ContinueOnError)
-	fs.Var(regexpFlag{&settings.LockNames}, "lock-names", "regexp matched against each word of a name (camelCase, snake_case, kebab-case, \":\" split) that marks a key as a lock: in the key's constant part, or the name of the function, type or parameter that acquires or releases it")
-	fs.Var(listFlag{&settings.TokenFuncs}, "token-funcs", "comma-separated functions (pkg/path.Func or pkg/path.Type.Method) whose results are unique lock tokens")
+	fs.Var(regexpFlag{&s.LockNames}, "lock-names", "regexp matched against each word of a name (camelCase, snake_case, kebab-case, \":\" split) that marks a key as a lock: in the key's constant part, or the name of the function, type or parameter that acquires or releases it")
+	fs.Var(listFlag{&s.TokenFuncs}, "token-funcs", "comma-separated functions (pkg/path.Func or pkg/path.Type.Method) whose results are unique lock tokens")
 	return *fs
 }
 
@@ -59,6 +60,9 @@ func (f regexpFlag) String() string {
 	}
 	return *f.s
 }
+
+// Get implements flag.Getter, through which SettingsOf reads the value.
+func (f regexpFlag) Get() any { return *f.s }
 
 func (f regexpFlag) Set(v string) error {
 	if _, err := regexp.Compile(v); err != nil {
@@ -77,6 +81,9 @@ func (f listFlag) String() string {
 	return strings.Join(*f.l, ",")
 }
 
+// Get implements flag.Getter, through which SettingsOf reads the value.
+func (f listFlag) Get() any { return slices.Clone(*f.l) }
+
 func (f listFlag) Set(v string) error {
 	*f.l = nil
 	for _, s := range strings.Split(v, ",") {
@@ -87,19 +94,59 @@ func (f listFlag) Set(v string) error {
 	return nil
 }
 
-// Current returns the settings in force.
-func Current() Settings { return settings }
+// Analyzer is the lockmodel analyzer of the default analyzer set: the one
+// every analyzer package's Analyzer requires, so that nogo-style use (each
+// package's Analyzer, configured by flags only) runs one model per package
+// and registers each fact type once, as unitchecker requires.
+var Analyzer = newAnalyzer(Settings{LockNames: defaultLockNames})
 
-// Analyzer computes the Model of a package and exports summary facts.
-var Analyzer = &analysis.Analyzer{
-	Name:       "lockmodel",
-	Doc:        "build leasevet's model of Redis lock commands (internal)",
-	Run:        run,
-	ResultType: reflect.TypeFor[*Model](),
-	FactTypes:  []analysis.Fact{new(Summary), new(reachesRedis), new(ScriptHash)},
+// New returns a lockmodel analyzer configured by s, for a new analyzer set;
+// empty fields of s keep their defaults. An invalid value is an error.
+func New(s Settings) (*analysis.Analyzer, error) {
+	a := newAnalyzer(Settings{LockNames: defaultLockNames})
+	if s.LockNames != "" {
+		if err := a.Flags.Set("lock-names", s.LockNames); err != nil {
+			return nil, fmt.Errorf("leasevet setting lock-names: %w", err)
+		}
+	}
+	if len(s.TokenFuncs) > 0 {
+		if err := a.Flags.Set("token-funcs", strings.Join(s.TokenFuncs, ",")); err != nil {
+			return nil, fmt.Errorf("leasevet setting token-funcs: %w", err)
+		}
+	}
+	return a, nil
 }
 
-func run(pass *analysis.Pass) (_ any, err error) {
+// newAnalyzer returns a lockmodel analyzer owning its own copy of s; its
+// flags are the only writers of that copy, and run reads it when the model
+// is built, after the driver has parsed the flags.
+func newAnalyzer(s Settings) *analysis.Analyzer {
+	own := &s
+	return &analysis.Analyzer{
+		Name:       "lockmodel",
+		Doc:        "build leasevet's model of Redis lock commands (internal)",
+		Flags:      newFlags(own),
+		Run:        func(pass *analysis.Pass) (any, error) { return run(pass, *own) },
+		ResultType: reflect.TypeFor[*Model](),
+		FactTypes:  []analysis.Fact{new(Summary), new(reachesRedis), new(ScriptHash)},
+	}
+}
+
+// SettingsOf returns the settings in force for model, a lockmodel analyzer
+// (Analyzer, or one from New), as its flags have set them.
+func SettingsOf(model *analysis.Analyzer) Settings {
+	get := func(name string) any { return model.Flags.Lookup(name).Value.(flag.Getter).Get() }
+	return Settings{LockNames: get("lock-names").(string), TokenFuncs: get("token-funcs").([]string)}
+}
+
+// ModelOf returns the model built for pass by model, the lockmodel analyzer
+// pass's analyzer requires; nil when the package reaches no Redis client.
+func ModelOf(pass *analysis.Pass, model *analysis.Analyzer) *Model {
+	m, _ := pass.ResultOf[model].(*Model)
+	return m
+}
+
+func run(pass *analysis.Pass, s Settings) (_ any, err error) {
 	if !gate(pass) {
 		return (*Model)(nil), nil
 	}
@@ -110,20 +157,5 @@ func run(pass *analysis.Pass) (_ any, err error) {
 			err = fmt.Errorf("leasevet internal error in %s (please report it): %v", pass.Pkg.Path(), r)
 		}
 	}()
-	return build(pass)
-}
-
-// Apply sets the shared flags from s; empty fields keep their values.
-func (s Settings) Apply() error {
-	if s.LockNames != "" {
-		if err := Flags.Set("lock-names", s.LockNames); err != nil {
-			return fmt.Errorf("leasevet setting lock-names: %w", err)
-		}
-	}
-	if len(s.TokenFuncs) > 0 {
-		if err := Flags.Set("token-funcs", strings.Join(s.TokenFuncs, ",")); err != nil {
-			return fmt.Errorf("leasevet setting token-funcs: %w", err)
-		}
-	}
-	return nil
+	return build(pass, s)
 }

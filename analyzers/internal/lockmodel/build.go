@@ -12,11 +12,11 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 )
 
-func build(pass *analysis.Pass) (*Model, error) {
+func build(pass *analysis.Pass, s Settings) (*Model, error) {
 	env := redisapi.NewEnv(pass.Fset, pass.Pkg, pass.TypesInfo, pass.Files)
 	m := &Model{Pass: pass, Env: env, Keys: keyid.New(env)}
 	env.ScriptSHA = m.importedScriptHash
-	m.lockNames = newLockNamer(settings.LockNames)
+	m.lockNames = newLockNamer(s.LockNames)
 	m.collectFuncs()
 	m.summarizeLocal()
 	m.collectOps()

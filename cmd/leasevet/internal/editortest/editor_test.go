@@ -255,7 +255,7 @@ func keyOf(line int, msg string) string { return strconv.Itoa(line) + ": " + msg
 func standaloneFindings(t *testing.T, dir string) map[string]finding {
 	t.Helper()
 	var out, errb bytes.Buffer
-	d := &driver.Driver{Name: "leasevet", Analyzers: analyzers.All, Stdout: &out, Stderr: &errb, Dir: dir}
+	d := &driver.Driver{Name: "leasevet", Analyzers: analyzers.Default(), Stdout: &out, Stderr: &errb, Dir: dir}
 	if code := d.Main([]string{"-json", "./..."}); code != 0 {
 		t.Fatalf("leasevet -json: exit %d: %s", code, errb.String())
 	}
@@ -377,5 +377,5 @@ func leasevetOnly(ds []diagnostic) []diagnostic {
 }
 
 func isLeasevet(source string) bool {
-	return slices.ContainsFunc(analyzers.All, func(a *analysis.Analyzer) bool { return a.Name == source })
+	return slices.ContainsFunc(analyzers.Default(), func(a *analysis.Analyzer) bool { return a.Name == source })
 }

@@ -21,7 +21,7 @@ const (
 const (
 	importLine  = "\tleasevetanalyzers \"github.com/leasevet/leasevet/analyzers\"\n"
 	appendLines = "\t// Added by leasevet gopls: leasevet's analyzers, after gopls's own.\n" +
-		"\tfor _, a := range leasevetanalyzers.All {\n" +
+		"\tfor _, a := range leasevetanalyzers.Default() {\n" +
 		"\t\tres = append(res, &Analyzer{analyzer: a, severity: protocol.SeverityWarning})\n" +
 		"\t}\n"
 )

@@ -43,7 +43,7 @@ func TestPatchRegistry(t *testing.T) {
 		t.Errorf("after the patch: %d imports, leasevet's analyzers imported: %v", len(f.Imports), imported)
 	}
 	body := string(out)
-	if strings.Index(body, "leasevetanalyzers.All") > strings.Index(body, "staticcheckAnalyzers()") {
+	if strings.Index(body, "leasevetanalyzers.Default()") > strings.Index(body, "staticcheckAnalyzers()") {
 		t.Error("leasevet's analyzers must be appended before the final return")
 	}
 	if _, err := PatchRegistry(out); err == nil {
