@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 
+	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
 	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
 	"golang.org/x/tools/go/types/typeutil"
 )
@@ -99,7 +100,7 @@ func assign(info *types.Info, u *usage, as *ast.AssignStmt, e ast.Node) {
 	default:
 		valueSide = as.Lhs[0]
 	}
-	if isBlank(valueSide) && (errSide == nil || isBlank(errSide)) {
+	if analysisutil.IsBlank(valueSide) && (errSide == nil || analysisutil.IsBlank(errSide)) {
 		u.discarded = true
 		return
 	}
@@ -111,7 +112,7 @@ func assign(info *types.Info, u *usage, as *ast.AssignStmt, e ast.Node) {
 // reports that the value goes somewhere else (a field, an index) and so
 // flows on.
 func sideVar(info *types.Info, e ast.Expr) (*types.Var, bool) {
-	if e == nil || isBlank(e) {
+	if e == nil || analysisutil.IsBlank(e) {
 		return nil, false
 	}
 	id, ok := ast.Unparen(e).(*ast.Ident)
@@ -120,11 +121,6 @@ func sideVar(info *types.Info, e ast.Expr) (*types.Var, bool) {
 	}
 	v, _ := info.ObjectOf(id).(*types.Var)
 	return v, v == nil
-}
-
-func isBlank(e ast.Expr) bool {
-	id, ok := e.(*ast.Ident)
-	return ok && id.Name == "_"
 }
 
 // judge returns why an acquire's answer is lost under usage u, or "".

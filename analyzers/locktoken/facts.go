@@ -4,6 +4,8 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/leasevet/leasevet/analyzers/internal/provenance"
@@ -66,7 +68,7 @@ func exportFact(pass *analysis.Pass, obj types.Object, res provenance.Result) {
 	f := &tokenFact{Kind: k, Desc: main.Desc}
 	if main.Pos.IsValid() {
 		p := pass.Fset.Position(main.Pos)
-		f.Where = baseName(p.Filename) + ":" + itoa(p.Line)
+		f.Where = filepath.Base(p.Filename) + ":" + strconv.Itoa(p.Line)
 	}
 	pass.ExportObjectFact(obj, f)
 }
@@ -231,20 +233,6 @@ func importedSource(pass *analysis.Pass) func(types.Object) (provenance.Source, 
 		desc, detail := importedDesc(obj, &f)
 		return provenance.Source{Kind: f.Kind, Desc: desc, Detail: detail}, true
 	}
-}
-
-func baseName(path string) string {
-	if i := strings.LastIndexAny(path, `/\`); i >= 0 {
-		return path[i+1:]
-	}
-	return path
-}
-
-func itoa(i int) string {
-	if i < 10 {
-		return string(rune('0' + i))
-	}
-	return itoa(i/10) + string(rune('0'+i%10))
 }
 
 // importedDesc names an imported helper and, for a weak one, its own

@@ -238,7 +238,7 @@ func consumer(info *types.Info, fn, parent, call ast.Node) replyUsage {
 		switch {
 		case allBlank(p.Lhs):
 			return blank
-		case len(p.Lhs) == 2 && isBlank(p.Lhs[0]):
+		case len(p.Lhs) == 2 && analysisutil.IsBlank(p.Lhs[0]):
 			return errOnly
 		case len(p.Lhs) == 2 && onlyTypeAsserted(info, fn, p.Lhs[0]):
 			return errOnly
@@ -255,7 +255,7 @@ func consumer(info *types.Info, fn, parent, call ast.Node) replyUsage {
 // Any other read, or a later assignment, counts as using the reply.
 func onlyTypeAsserted(info *types.Info, fn ast.Node, lhs ast.Expr) bool {
 	id, ok := lhs.(*ast.Ident)
-	if !ok || isBlank(id) || info.ObjectOf(id) == nil {
+	if !ok || analysisutil.IsBlank(id) || info.ObjectOf(id) == nil {
 		return false
 	}
 	v := info.ObjectOf(id)
@@ -284,7 +284,7 @@ func onlyTypeAsserted(info *types.Info, fn ast.Node, lhs ast.Expr) bool {
 // and does see it (too often, but not never).
 func onlyComparedAsInterface(info *types.Info, fn ast.Node, lhs ast.Expr) bool {
 	id, ok := lhs.(*ast.Ident)
-	if !ok || isBlank(id) || info.ObjectOf(id) == nil || !types.IsInterface(info.ObjectOf(id).Type()) {
+	if !ok || analysisutil.IsBlank(id) || info.ObjectOf(id) == nil || !types.IsInterface(info.ObjectOf(id).Type()) {
 		return false
 	}
 	v := info.ObjectOf(id)
@@ -321,7 +321,7 @@ func blankTypeAsserts(info *types.Info, fn ast.Node, v types.Object) map[*ast.Id
 	out := map[*ast.Ident]bool{}
 	ast.Inspect(fn, func(n ast.Node) bool {
 		as, ok := n.(*ast.AssignStmt)
-		if !ok || len(as.Lhs) != 2 || len(as.Rhs) != 1 || !isBlank(as.Lhs[0]) {
+		if !ok || len(as.Lhs) != 2 || len(as.Rhs) != 1 || !analysisutil.IsBlank(as.Lhs[0]) {
 			return true
 		}
 		ta, ok := ast.Unparen(as.Rhs[0]).(*ast.TypeAssertExpr)
@@ -336,14 +336,9 @@ func blankTypeAsserts(info *types.Info, fn ast.Node, v types.Object) map[*ast.Id
 	return out
 }
 
-func isBlank(e ast.Expr) bool {
-	id, ok := e.(*ast.Ident)
-	return ok && id.Name == "_"
-}
-
 func allBlank(es []ast.Expr) bool {
 	for _, e := range es {
-		if !isBlank(e) {
+		if !analysisutil.IsBlank(e) {
 			return false
 		}
 	}

@@ -13,3 +13,10 @@ func NameOf(e ast.Expr) *ast.Ident {
 	}
 	return nil
 }
+
+// IsBlank reports whether e is the blank identifier: an assignment to it
+// drops the value, which several analyzers judge.
+func IsBlank(e ast.Expr) bool {
+	id, ok := e.(*ast.Ident)
+	return ok && id.Name == "_"
+}

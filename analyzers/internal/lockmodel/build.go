@@ -5,6 +5,7 @@ import (
 	"go/types"
 	"strings"
 
+	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
 	"github.com/leasevet/leasevet/analyzers/internal/keyid"
 	"github.com/leasevet/leasevet/analyzers/internal/luascript"
 	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
@@ -253,7 +254,7 @@ func assignUse(as *ast.AssignStmt, call ast.Node) Use {
 	if len(as.Rhs) != 1 || as.Rhs[0] != call {
 		return Used
 	}
-	blank := func(e ast.Expr) bool { id, ok := e.(*ast.Ident); return ok && id.Name == "_" }
+	blank := analysisutil.IsBlank
 	switch {
 	case len(as.Lhs) == 1 && blank(as.Lhs[0]):
 		return Discarded

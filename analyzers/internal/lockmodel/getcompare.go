@@ -6,6 +6,7 @@ import (
 	"go/types"
 
 	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
+	"golang.org/x/tools/go/types/typeutil"
 )
 
 // A GetCompare is the check-then-act shape of RULES.md's get-del and
@@ -143,22 +144,8 @@ func (m *Model) isReplyConversion(call *ast.CallExpr, arg ast.Expr) bool {
 	if tv, ok := m.Pass.TypesInfo.Types[call.Fun]; ok && tv.IsType() {
 		return true
 	}
-	fn := calleeFunc(m.Pass.TypesInfo, call)
+	fn, _ := typeutil.Callee(m.Pass.TypesInfo, call).(*types.Func)
 	return fn != nil && fn.Pkg() != nil && redisapi.IsClientPackage(fn.Pkg().Path()) && fn.Signature().Recv() == nil
-}
-
-func calleeFunc(info *types.Info, call *ast.CallExpr) *types.Func {
-	var id *ast.Ident
-	switch f := ast.Unparen(call.Fun).(type) {
-	case *ast.Ident:
-		id = f
-	case *ast.SelectorExpr:
-		id = f.Sel
-	default:
-		return nil
-	}
-	fn, _ := info.Uses[id].(*types.Func)
-	return fn
 }
 
 func (m *Model) varOf(e ast.Expr) *types.Var {
@@ -210,7 +197,7 @@ func (m *Model) unconvert(e ast.Expr) ast.Expr {
 }
 
 func isFmtSprint(info *types.Info, call *ast.CallExpr) bool {
-	fn := calleeFunc(info, call)
+	fn, _ := typeutil.Callee(info, call).(*types.Func)
 	if fn == nil {
 		return false
 	}

@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 	"path/filepath"
+	"strconv"
 
 	"github.com/leasevet/leasevet/analyzers/internal/keyid"
 	"github.com/leasevet/leasevet/analyzers/internal/luascript"
@@ -94,15 +95,7 @@ func (op *Op) Pos() token.Pos { return op.Expr.Pos() }
 // Where returns "file.go:line" of pos, for messages.
 func (m *Model) Where(pos token.Pos) string {
 	p := m.Pass.Fset.Position(pos)
-	return filepath.Base(p.Filename) + ":" + itoa(p.Line)
-}
-
-func itoa(i int) string {
-	const digits = "0123456789"
-	if i < 10 {
-		return digits[i : i+1]
-	}
-	return itoa(i/10) + digits[i%10:i%10+1]
+	return filepath.Base(p.Filename) + ":" + strconv.Itoa(p.Line)
 }
 
 // KeyText returns op's key as written where it was built, for messages

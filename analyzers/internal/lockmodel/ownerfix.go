@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
 	"github.com/leasevet/leasevet/analyzers/internal/fixedit"
 	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
 	"golang.org/x/tools/go/analysis"
@@ -396,8 +397,7 @@ func blankFirstOfTwo(as *ast.AssignStmt, rhs ast.Expr) bool {
 	if len(as.Lhs) != 2 || len(as.Rhs) != 1 || as.Rhs[0] != rhs {
 		return false
 	}
-	id, ok := as.Lhs[0].(*ast.Ident)
-	return ok && id.Name == "_"
+	return analysisutil.IsBlank(as.Lhs[0])
 }
 
 func replace(e ast.Node, text string) analysis.TextEdit {
