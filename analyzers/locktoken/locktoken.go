@@ -275,7 +275,7 @@ func related(res provenance.Result) []analysis.RelatedInformation {
 	var out []analysis.RelatedInformation
 	seen := map[token.Pos]bool{}
 	for _, p := range res.Parts {
-		if !p.Pos.IsValid() || seen[p.Pos] || (p.Kind == provenance.Constant && res.Kind() != provenance.Constant) {
+		if !p.Pos.IsValid() || seen[p.Pos] || p.Kind == provenance.Unknown || (p.Kind == provenance.Constant && res.Kind() != provenance.Constant) {
 			continue
 		}
 		seen[p.Pos] = true

@@ -104,6 +104,9 @@ func (m *Model) Where(pos token.Pos) string {
 // its calls is the caller's key, with the call; a parameter says whose.
 func (m *Model) KeyText(op *Op) string {
 	if op.Key == nil {
+		if arg := singleKeyArg(op); arg != nil {
+			return "the key " + op.Via.Wrapper + " builds from " + m.KeyText(&Op{Call: &redisapi.Call{Key: arg}, Func: op.Func})
+		}
 		return "the key"
 	}
 	key := m.builtFrom(op.Key, 0)
@@ -114,6 +117,24 @@ func (m *Model) KeyText(op *Op) string {
 		return v.Name() + " (a parameter of " + op.Func.Name() + ")"
 	}
 	return m.Text(key)
+}
+
+// singleKeyArg returns, for an op issued through a wrapper whose key is
+// built from one of its parameters (c.key(k), prefix + k), the argument
+// passed for it.
+func singleKeyArg(op *Op) ast.Expr {
+	if op.Via == nil {
+		return nil
+	}
+	ph := placeholder().FindAllString(op.Via.Key, -1)
+	if len(ph) != 1 {
+		return nil
+	}
+	i, err := strconv.Atoi(ph[0][2 : len(ph[0])-1])
+	if err != nil {
+		return nil
+	}
+	return argAt(op.Expr, i)
 }
 
 // builtFrom returns the expression a local key variable was built from,

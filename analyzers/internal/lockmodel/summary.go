@@ -501,4 +501,7 @@ func keyArg(call *ast.CallExpr, template string) ast.Expr {
 	return argAt(call, i)
 }
 
-var placeholderOnly = analysisutil.LazyRegexp(`^\$\{\d+\}$`)
+var (
+	placeholderOnly = analysisutil.LazyRegexp(`^\$\{\d+\}$`)
+	placeholder     = analysisutil.LazyRegexp(`\$\{\d+\}`)
+)
