@@ -105,6 +105,14 @@ func (r *Resolver) ident(id *ast.Ident, depth int) string {
 	return fmt.Sprintf("v(%d)", v.Pos())
 }
 
+// Prepare builds what the Resolver otherwise builds on first use, so that
+// analyzers running concurrently on one package only read it.
+func (r *Resolver) Prepare() {
+	if r.funcScopes == nil {
+		r.funcScopes = funcScopes(r.env.Pkg)
+	}
+}
+
 // IsParam reports whether v is a parameter of a function or method of the
 // package.
 func (r *Resolver) IsParam(v *types.Var) bool {

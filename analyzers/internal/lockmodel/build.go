@@ -27,6 +27,10 @@ func build(pass *analysis.Pass, s Settings) (*Model, error) {
 	m.exportSummaries()
 	m.exportScriptHashes()
 	m.ignores = parseDirectives(pass)
+	// The analyzers that require the model run concurrently on this
+	// package: nothing of it may be built lazily after this point.
+	env.Prepare()
+	m.Keys.Prepare()
 	return m, nil
 }
 

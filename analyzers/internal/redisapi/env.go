@@ -144,3 +144,11 @@ func (env *Env) ConstInt(e ast.Expr) (int64, bool) {
 	}
 	return constant.Int64Val(v)
 }
+
+// Prepare builds the indexes Env otherwise builds on first use. The model
+// calls it before the analyzers that share it run, concurrently, on the
+// package: after it, Env is only read.
+func (env *Env) Prepare() {
+	env.indexLocals()
+	env.indexShaWrites()
+}
