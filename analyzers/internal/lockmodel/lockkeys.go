@@ -172,22 +172,17 @@ func (m *Model) funcNamedAsLock(fn *Func) bool {
 	return m.lockNames.matches(fn.Decl.Name.Name) || (fn.Recv != nil && m.lockNames.matches(fn.Recv.Obj().Name()))
 }
 
-// keyNames returns the identifiers a key expression is built from
-// (lockKey, l.lockName, prefix): a variable named as a lock names the key.
+// keyNames returns the names a key expression is built from: variables and
+// fields (lockKey, l.lockName, prefix) and key-building functions
+// (l.lockKey(), lockKeyFor(id)). A name with a lock word names the key.
 func keyNames(e ast.Expr) []string {
 	if e == nil {
 		return nil
 	}
 	var names []string
 	ast.Inspect(e, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.Ident:
-			names = append(names, n.Name)
-		case *ast.CallExpr:
-			for _, a := range n.Args {
-				names = append(names, keyNames(a)...)
-			}
-			return false // a call's name is not the key's (lockKeyFor(id) aside, its args are)
+		if id, ok := n.(*ast.Ident); ok {
+			names = append(names, id.Name)
 		}
 		return true
 	})
