@@ -105,7 +105,7 @@ func (m *Model) Where(pos token.Pos) string {
 func (m *Model) KeyText(op *Op) string {
 	if op.Key == nil {
 		if arg := singleKeyArg(op); arg != nil {
-			return "the key " + op.Via.Wrapper + " builds from " + m.KeyText(&Op{Call: &redisapi.Call{Key: arg}, Func: op.Func})
+			return op.Via.Wrapper + " builds from " + m.argText(arg, op.Func)
 		}
 		return "the key"
 	}
@@ -114,9 +114,20 @@ func (m *Model) KeyText(op *Op) string {
 		if p := m.ProvingCall(op); p != nil && p.Key != nil && m.paramOf(m.builtFrom(p.Key, 0)) == nil {
 			return m.KeyText(p) + " (passed by " + p.Func.Name() + " at " + m.Where(p.Pos()) + ")"
 		}
-		return v.Name() + " (a parameter of " + op.Func.Name() + ")"
+		// Not "lock key key": the key was built by the caller.
+		return "passed to " + op.Func.Name() + " as " + v.Name()
 	}
 	return m.Text(key)
+}
+
+// argText names an argument a wrapper builds a key from: its text as
+// built, and whose parameter it is.
+func (m *Model) argText(arg ast.Expr, fn *Func) string {
+	e := m.builtFrom(arg, 0)
+	if v := m.paramOf(e); v != nil {
+		return v.Name() + ", a parameter of " + fn.Name()
+	}
+	return m.Text(e)
 }
 
 // singleKeyArg returns, for an op issued through a wrapper whose key is

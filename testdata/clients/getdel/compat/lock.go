@@ -9,7 +9,7 @@ import (
 
 func Unlock(ctx context.Context, c rueidiscompat.Cmdable, key, token string) error {
 	if c.Get(ctx, key).Val() == token {
-		return c.Del(ctx, key).Err() // want `Del deletes lock key key \(a parameter of Unlock\) after Get`
+		return c.Del(ctx, key).Err() // want `Del deletes lock key passed to Unlock as key after Get`
 	}
 	return nil
 }

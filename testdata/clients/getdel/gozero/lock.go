@@ -12,7 +12,7 @@ func Unlock(rds *redis.Redis, key, token string) error {
 		return err
 	}
 	if v == token {
-		_, err = rds.Del(key) // want `Del deletes lock key key \(a parameter of Unlock\) after Get`
+		_, err = rds.Del(key) // want `Del deletes lock key passed to Unlock as key after Get`
 	}
 	return err
 }
@@ -22,7 +22,7 @@ func Renew(rds *redis.Redis, key, token string) error {
 	if v, _ := rds.Get(key); v != token {
 		return nil
 	}
-	return rds.Expire(key, 30) // want `Expire renews lock key key \(a parameter of Renew\) after Get`
+	return rds.Expire(key, 30) // want `Expire renews lock key passed to Renew as key after Get`
 }
 
 // UnlockEval is correct.

@@ -15,7 +15,7 @@ func Unlock(ctx context.Context, c rueidis.Client, key, token string) error {
 		return err
 	}
 	if v == token {
-		return c.Do(ctx, c.B().Del().Key(key).Build()).Error() // want `Del deletes lock key key \(a parameter of Unlock\) after Get`
+		return c.Do(ctx, c.B().Del().Key(key).Build()).Error() // want `Del deletes lock key passed to Unlock as key after Get`
 	}
 	return nil
 }
@@ -26,7 +26,7 @@ func Renew(ctx context.Context, c rueidis.Client, key, token string, ttl time.Du
 	if err != nil || v != token {
 		return err
 	}
-	return c.Do(ctx, c.B().Pexpire().Key(key).Milliseconds(ttl.Milliseconds()).Build()).Error() // want `Pexpire renews lock key key \(a parameter of Renew\) after Get`
+	return c.Do(ctx, c.B().Pexpire().Key(key).Milliseconds(ttl.Milliseconds()).Build()).Error() // want `Pexpire renews lock key passed to Renew as key after Get`
 }
 
 // UnlockWatched compares inside a WATCH transaction on a dedicated

@@ -53,6 +53,6 @@ func RunChecked(rds *redis.Redis, work func()) error {
 
 // UnlockEval drops the 0 of a compare script run through Eval.
 func UnlockEval(rds *redis.Redis, key, token string) error {
-	_, err := rds.Eval(`if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("del", KEYS[1]) end return 0`, []string{key}, token) // want `Eval runs an owner-checked release script on lock key key \(a parameter of UnlockEval\) but keeps only its error`
+	_, err := rds.Eval(`if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("del", KEYS[1]) end return 0`, []string{key}, token) // want `Eval runs an owner-checked release script on lock key passed to UnlockEval as key but keeps only its error`
 	return err
 }

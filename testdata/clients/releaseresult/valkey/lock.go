@@ -10,7 +10,7 @@ import (
 var release = valkey.NewLuaScript(`if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("del", KEYS[1]) end return 0`)
 
 func Unlock(ctx context.Context, c valkey.Client, key, token string) {
-	release.Exec(ctx, c, []string{key}, []string{token}) // want `Exec runs an owner-checked release script on lock key key \(a parameter of Unlock\) but drops its result`
+	release.Exec(ctx, c, []string{key}, []string{token}) // want `Exec runs an owner-checked release script on lock key passed to Unlock as key but drops its result`
 }
 
 func UnlockChecked(ctx context.Context, c valkey.Client, key, token string) (bool, error) {

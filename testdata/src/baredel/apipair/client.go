@@ -24,5 +24,5 @@ func (c *Client) Lock(ctx context.Context, lockKey string, ttl time.Duration) (b
 
 // UnLock deletes whatever holds lockKey.
 func (c *Client) UnLock(ctx context.Context, lockKey string) error {
-	return c.rdb.Del(ctx, lockKey).Err() // want `Del releases lock key lockKey \(a parameter of Client.UnLock\) \(acquired by SetNX at client.go:22\) without checking the owner token`
+	return c.rdb.Del(ctx, lockKey).Err() // want `Del releases lock key passed to Client.UnLock as lockKey \(acquired by SetNX at client.go:22\) without checking the owner token`
 }

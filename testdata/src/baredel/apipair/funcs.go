@@ -15,6 +15,6 @@ func AcquireLock(conn redis.Conn, key, id string, ms int) (bool, error) {
 }
 
 func ReleaseLock(conn redis.Conn, key, id string) error {
-	_, err := conn.Do("DEL", key) // want `Do\("DEL"\) releases lock key key \(a parameter of ReleaseLock\) \(acquired by Do\("SET"\) at funcs.go:10\)`
+	_, err := conn.Do("DEL", key) // want `Do\("DEL"\) releases lock key passed to ReleaseLock as key \(acquired by Do\("SET"\) at funcs.go:10\)`
 	return err
 }

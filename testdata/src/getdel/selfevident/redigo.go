@@ -12,7 +12,7 @@ func Unlock(conn redis.Conn, key, id string) (bool, error) {
 		return false, err
 	}
 	if v == id {
-		_, err = conn.Do("DEL", key) // want `Do\("DEL"\) deletes lock key key \(a parameter of Unlock\) after Do\("GET"\) at redigo.go:9 compared its value in Go`
+		_, err = conn.Do("DEL", key) // want `Do\("DEL"\) deletes lock key passed to Unlock as key after Do\("GET"\) at redigo.go:9 compared its value in Go`
 		return err == nil, err
 	}
 	return false, nil
@@ -27,6 +27,6 @@ func Touch(conn redis.Conn, key string, owner int64) error {
 	if cur != owner {
 		return nil
 	}
-	_, err = conn.Do("EXPIRE", key, 30) // want `Do\("EXPIRE"\) renews lock key key \(a parameter of Touch\) after Do\("GET"\) at redigo.go:23 compared its value in Go`
+	_, err = conn.Do("EXPIRE", key, 30) // want `Do\("EXPIRE"\) renews lock key passed to Touch as key after Do\("GET"\) at redigo.go:23 compared its value in Go`
 	return err
 }

@@ -23,13 +23,13 @@ func Release(ctx context.Context, rdb redis.Cmdable, key, token string) error {
 	if v != token {
 		return ErrNotOwner
 	}
-	return rdb.Del(ctx, key).Err() // want `Del deletes lock key key \(a parameter of Release\) after Get at release.go:19 compared its value in Go, as a separate command`
+	return rdb.Del(ctx, key).Err() // want `Del deletes lock key passed to Release as key after Get at release.go:19 compared its value in Go, as a separate command`
 }
 
 // Extend renews inside the if.
 func Extend(ctx context.Context, rdb redis.Cmdable, key, token string, ttl time.Duration) (bool, error) {
 	if rdb.Get(ctx, key).Val() == token {
-		return rdb.PExpire(ctx, key, ttl).Result() // want `PExpire renews lock key key \(a parameter of Extend\) after Get at release.go:31 compared its value in Go`
+		return rdb.PExpire(ctx, key, ttl).Result() // want `PExpire renews lock key passed to Extend as key after Get at release.go:31 compared its value in Go`
 	}
 	return false, nil
 }

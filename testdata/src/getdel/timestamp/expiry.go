@@ -27,7 +27,7 @@ func (m *Mutex) Lock(ctx context.Context, key string, ttl time.Duration) bool {
 		return false
 	}
 	m.rdb.GetSet(ctx, key, deadline)
-	m.rdb.Expire(ctx, key, ttl) // want `Expire renews lock key key \(a parameter of Mutex.Lock\) \(acquired by SetNX at expiry.go:18\) after Get at expiry.go:21 compared its value in Go`
+	m.rdb.Expire(ctx, key, ttl) // want `Expire renews lock key passed to Mutex.Lock as key \(acquired by SetNX at expiry.go:18\) after Get at expiry.go:21 compared its value in Go`
 	return true
 }
 

@@ -42,7 +42,7 @@ var releaseAndOr = redigo.NewScript(1, releaseAndOrLua)
 
 // UnlockRedigo keeps only the error of the integer reply.
 func UnlockRedigo(conn redigo.Conn, lockKey, token string) error {
-	_, err := redigo.Int(releaseAndOr.Do(conn, lockKey, token)) // want `Do runs an owner-checked release script on lock key lockKey \(a parameter of UnlockRedigo\) but keeps only its error: it replies 0`
+	_, err := redigo.Int(releaseAndOr.Do(conn, lockKey, token)) // want `Do runs an owner-checked release script on lock key passed to UnlockRedigo as lockKey but keeps only its error: it replies 0`
 	return err
 }
 

@@ -14,7 +14,7 @@ type Gate struct {
 }
 
 func (g *Gate) Lock(ctx context.Context, name string) bool {
-	return g.rdb.SetNX(ctx, name, g.tok, 0).Val() // want `SetNX acquires lock key name \(a parameter of Gate.Lock\) with no TTL and nothing ever sets one`
+	return g.rdb.SetNX(ctx, name, g.tok, 0).Val() // want `SetNX acquires lock key passed to Gate.Lock as name with no TTL and nothing ever sets one`
 }
 
 func (g *Gate) WithLock(ctx context.Context, name string, f func()) {
