@@ -21,23 +21,7 @@ func TestFixRoundTripClients(t *testing.T) {
 		t.Skip("loads and builds the whole clients fixture module")
 	}
 	dir := copyModule(t, fixtures.ClientsDir())
-	before := analyze(t, dir)
-	fixed := countFixes(before)
-	if len(fixed) == 0 {
-		t.Fatal("no suggested fixes in the clients fixture module: the round trip would prove nothing")
-	}
-	changed := applyFixes(t, before)
-	t.Logf("applied fixes to %d files: %v", len(changed), fixed)
-	for _, file := range changed {
-		checkFormatted(t, file)
-	}
-	run(t, dir, "go", "build", "./...")
-	run(t, dir, "go", "vet", "./...")
-	after := analyze(t, dir)
-	if left := countFixes(after); len(left) > 0 {
-		t.Errorf("fixes still offered after applying them once (not idempotent): %v", left)
-	}
-	checkFixedCategoriesGone(t, before, after)
+	roundTrip(t, dir, "the clients fixture module", nil)
 }
 
 // copyModule copies the module at src, without its golden files, to a

@@ -34,17 +34,27 @@ func TestFixRoundTrip(t *testing.T) {
 		t.Skip("loads and builds the whole fixture module")
 	}
 	dir := copyFixtures(t)
+	roundTrip(t, dir, "the fixture module", func(changed []string) { requireSafelock(t, dir, changed) })
+}
+
+// roundTrip applies every first fix in the module at dir, then checks the
+// result: gofmt-formatted, prepared by afterFix (which may be nil), builds,
+// passes go vet, leaves nothing to fix and no finding of a fixed category.
+func roundTrip(t *testing.T, dir, what string, afterFix func(changed []string)) {
+	t.Helper()
 	before := analyze(t, dir)
 	fixed := countFixes(before)
 	if len(fixed) == 0 {
-		t.Fatal("no suggested fixes in the fixture module: the round trip would prove nothing")
+		t.Fatalf("no suggested fixes in %s: the round trip would prove nothing", what)
 	}
 	changed := applyFixes(t, before)
 	t.Logf("applied fixes to %d files: %v", len(changed), fixed)
 	for _, file := range changed {
 		checkFormatted(t, file)
 	}
-	requireSafelock(t, dir, changed)
+	if afterFix != nil {
+		afterFix(changed)
+	}
 	run(t, dir, "go", "build", "./...")
 	run(t, dir, "go", "vet", "./...")
 	after := analyze(t, dir)
@@ -94,28 +104,8 @@ func requireSafelock(t *testing.T, dir string, changed []string) {
 // this repository; the packages that import safelock before any fix are
 // left out, since without the requirement they could not load.
 func copyFixtures(t *testing.T) string {
-	dst := t.TempDir()
 	src := fixtures.Dir()
-	err := filepath.WalkDir(src, func(path string, d os.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, path)
-		if d.IsDir() {
-			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
-		}
-		if strings.HasSuffix(path, ".golden") {
-			return nil
-		}
-		data, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(filepath.Join(dst, rel), data, 0o644)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	dst := copyModule(t, src)
 	repo, err := filepath.Abs(filepath.Join(src, "..", ".."))
 	if err != nil {
 		t.Fatal(err)
