@@ -4,7 +4,6 @@ import (
 	_ "embed"
 	"go/ast"
 
-	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
 	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
 	"golang.org/x/tools/go/analysis"
 )
@@ -21,21 +20,10 @@ var Analyzer = New(lockmodel.Analyzer)
 // it requires model and shares its flags, so that the set is configured
 // by one lockmodel.Settings.
 func New(model *analysis.Analyzer) *analysis.Analyzer {
-	return &analysis.Analyzer{
-		Name:     "acquireloop",
-		Doc:      analysisutil.MustExtractDoc(doc, "acquireloop"),
-		URL:      "https://github.com/leasevet/leasevet#acquireloop",
-		Requires: []*analysis.Analyzer{model},
-		Flags:    model.Flags,
-		Run:      func(pass *analysis.Pass) (any, error) { return run(pass, lockmodel.ModelOf(pass, model)) },
-	}
+	return lockmodel.NewAnalyzer("acquireloop", doc, model, run)
 }
 
 func run(pass *analysis.Pass, m *lockmodel.Model) (any, error) {
-	if m == nil {
-		return nil, nil
-	}
-	m.CheckDirectives(pass)
 	seen := map[*ast.ForStmt]bool{}
 	for _, fn := range m.Funcs {
 		if fn.Test {

@@ -23,21 +23,10 @@ var Analyzer = New(lockmodel.Analyzer)
 // it requires model and shares its flags, so that the set is configured
 // by one lockmodel.Settings.
 func New(model *analysis.Analyzer) *analysis.Analyzer {
-	return &analysis.Analyzer{
-		Name:     "acquireresult",
-		Doc:      analysisutil.MustExtractDoc(doc, "acquireresult"),
-		URL:      "https://github.com/leasevet/leasevet#acquireresult",
-		Requires: []*analysis.Analyzer{model},
-		Flags:    model.Flags,
-		Run:      func(pass *analysis.Pass) (any, error) { return run(pass, lockmodel.ModelOf(pass, model)) },
-	}
+	return lockmodel.NewAnalyzer("acquireresult", doc, model, run)
 }
 
 func run(pass *analysis.Pass, m *lockmodel.Model) (any, error) {
-	if m == nil {
-		return nil, nil
-	}
-	m.CheckDirectives(pass)
 	for _, fn := range m.Funcs {
 		if fn.Test {
 			continue // a SetNX in a test is setup: no other client competes

@@ -5,7 +5,6 @@ import (
 	"go/ast"
 	"go/types"
 
-	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
 	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
 	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
 	"golang.org/x/tools/go/analysis"
@@ -22,21 +21,10 @@ var Analyzer = New(lockmodel.Analyzer)
 // it requires model and shares its flags, so that the set is configured
 // by one lockmodel.Settings.
 func New(model *analysis.Analyzer) *analysis.Analyzer {
-	return &analysis.Analyzer{
-		Name:     "baredel",
-		Doc:      analysisutil.MustExtractDoc(doc, "baredel"),
-		URL:      "https://github.com/leasevet/leasevet#baredel",
-		Requires: []*analysis.Analyzer{model},
-		Flags:    model.Flags,
-		Run:      func(pass *analysis.Pass) (any, error) { return run(pass, lockmodel.ModelOf(pass, model)) },
-	}
+	return lockmodel.NewAnalyzer("baredel", doc, model, run)
 }
 
 func run(pass *analysis.Pass, m *lockmodel.Model) (any, error) {
-	if m == nil {
-		return nil, nil
-	}
-	m.CheckDirectives(pass)
 	for _, fn := range m.Funcs {
 		for _, op := range fn.Ops {
 			if acq := bareDelete(m, op); acq != nil {

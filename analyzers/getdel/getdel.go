@@ -5,7 +5,6 @@ import (
 	"go/types"
 	"strings"
 
-	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
 	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
 	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
 	"golang.org/x/tools/go/analysis"
@@ -22,21 +21,10 @@ var Analyzer = New(lockmodel.Analyzer)
 // it requires model and shares its flags, so that the set is configured
 // by one lockmodel.Settings.
 func New(model *analysis.Analyzer) *analysis.Analyzer {
-	return &analysis.Analyzer{
-		Name:     "getdel",
-		Doc:      analysisutil.MustExtractDoc(doc, "getdel"),
-		URL:      "https://github.com/leasevet/leasevet#getdel",
-		Requires: []*analysis.Analyzer{model},
-		Flags:    model.Flags,
-		Run:      func(pass *analysis.Pass) (any, error) { return run(pass, lockmodel.ModelOf(pass, model)) },
-	}
+	return lockmodel.NewAnalyzer("getdel", doc, model, run)
 }
 
 func run(pass *analysis.Pass, m *lockmodel.Model) (any, error) {
-	if m == nil {
-		return nil, nil
-	}
-	m.CheckDirectives(pass)
 	for _, fn := range m.Funcs {
 		for _, op := range fn.Ops {
 			checkOp(pass, m, op)

@@ -23,21 +23,10 @@ var Analyzer = New(lockmodel.Analyzer)
 // it requires model and shares its flags, so that the set is configured
 // by one lockmodel.Settings.
 func New(model *analysis.Analyzer) *analysis.Analyzer {
-	return &analysis.Analyzer{
-		Name:     "renewal",
-		Doc:      analysisutil.MustExtractDoc(doc, "renewal"),
-		URL:      "https://github.com/leasevet/leasevet#renewal",
-		Requires: []*analysis.Analyzer{model},
-		Flags:    model.Flags,
-		Run:      func(pass *analysis.Pass) (any, error) { return run(pass, lockmodel.ModelOf(pass, model)) },
-	}
+	return lockmodel.NewAnalyzer("renewal", doc, model, run)
 }
 
 func run(pass *analysis.Pass, m *lockmodel.Model) (any, error) {
-	if m == nil {
-		return nil, nil
-	}
-	m.CheckDirectives(pass)
 	dogs := findWatchdogs(m)
 	for _, w := range dogs {
 		if w.leak != nil {

@@ -19,6 +19,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -137,6 +138,30 @@ func newAnalyzer(s Settings) *analysis.Analyzer {
 func SettingsOf(model *analysis.Analyzer) Settings {
 	get := func(name string) any { return model.Flags.Lookup(name).Value.(flag.Getter).Get() }
 	return Settings{LockNames: get("lock-names").(string), TokenFuncs: get("token-funcs").([]string)}
+}
+
+// NewAnalyzer returns the leasevet analyzer name of the set whose lockmodel
+// analyzer is model: it requires model and shares its flags, so that the
+// set is configured by one Settings, takes its Doc from the package's
+// doc.go, and runs run with the package's model, after reporting the
+// package's suppression directives that need it; it returns at once in a
+// package that reaches no Redis client (no model).
+func NewAnalyzer(name, doc string, model *analysis.Analyzer, run func(*analysis.Pass, *Model) (any, error)) *analysis.Analyzer {
+	return &analysis.Analyzer{
+		Name:     name,
+		Doc:      analysisutil.MustExtractDoc(doc, name),
+		URL:      "https://github.com/leasevet/leasevet#" + name,
+		Requires: []*analysis.Analyzer{model},
+		Flags:    model.Flags,
+		Run: func(pass *analysis.Pass) (any, error) {
+			m := ModelOf(pass, model)
+			if m == nil {
+				return nil, nil
+			}
+			m.CheckDirectives(pass)
+			return run(pass, m)
+		},
+	}
 }
 
 // ModelOf returns the model built for pass by model, the lockmodel analyzer
