@@ -24,8 +24,6 @@ type Env struct {
 	inits  map[*types.Var]ast.Expr
 	embed  map[*types.Var]string // //go:embed file contents
 	locals map[*types.Var]*localDef
-	// shaWrites are the values assigned to each variable (scriptload.go).
-	shaWrites map[*types.Var][]ast.Expr
 	// ScriptSHA returns the source of the script whose SHA1 a variable
 	// of another package holds, from that package's facts; nil: unknown.
 	ScriptSHA func(v *types.Var) (string, bool)
@@ -150,5 +148,4 @@ func (env *Env) ConstInt(e ast.Expr) (int64, bool) {
 // package: after it, Env is only read.
 func (env *Env) Prepare() {
 	env.indexLocals()
-	env.indexShaWrites()
 }

@@ -29,6 +29,19 @@ func (env *Env) LocalInit(e ast.Expr) ast.Expr {
 type localDef struct {
 	init  ast.Expr
 	count int // assignments, definitions included; address-taken counts as many
+	// writes are every value assigned, in source order, for the readers
+	// that need them all (LoadedScriptOf); see varWrite.
+	writes []varWrite
+}
+
+// A varWrite is one value assigned to a variable: rhs, or the first result
+// of the multi-value call rhs (sha, err := rdb.ScriptLoad(...).Result())
+// when first is set, or its zero value (var x string) when zero is set;
+// rhs is nil for a write that cannot be read (x += y, &x, a range).
+type varWrite struct {
+	rhs   ast.Expr
+	first bool
+	zero  bool
 }
 
 // indexLocals records, once per package, every assignment to a local.
@@ -45,47 +58,49 @@ func (env *Env) indexLocals() {
 func (env *Env) recordAssignments(n ast.Node) bool {
 	switch n := n.(type) {
 	case *ast.AssignStmt:
+		simple := n.Tok == token.ASSIGN || n.Tok == token.DEFINE // not x += y
 		for i, lhs := range n.Lhs {
-			var rhs ast.Expr
-			if len(n.Lhs) == len(n.Rhs) {
-				rhs = n.Rhs[i]
+			var w varWrite
+			switch {
+			case !simple:
+			case len(n.Lhs) == len(n.Rhs):
+				w.rhs = n.Rhs[i]
+			case len(n.Rhs) == 1 && i == 0:
+				w.rhs, w.first = n.Rhs[0], true
 			}
-			if n.Tok != token.ASSIGN && n.Tok != token.DEFINE {
-				rhs = nil // x += y
-			}
-			env.recordAssignment(lhs, rhs)
+			env.recordAssignment(lhs, w)
 		}
 	case *ast.ValueSpec:
 		for i, name := range n.Names {
-			var rhs ast.Expr
+			w := varWrite{zero: len(n.Values) == 0}
 			if len(n.Names) == len(n.Values) {
-				rhs = n.Values[i]
+				w.rhs = n.Values[i]
 			}
-			env.recordDef(name, rhs)
+			env.recordDef(name, w)
 		}
 	case *ast.IncDecStmt:
-		env.recordAssignment(n.X, nil)
+		env.recordAssignment(n.X, varWrite{})
 	case *ast.UnaryExpr:
 		if n.Op == token.AND {
-			env.recordAssignment(n.X, nil) // &x: writes we cannot see
-			env.recordAssignment(n.X, nil)
+			env.recordAssignment(n.X, varWrite{}) // &x: writes we cannot see
+			env.recordAssignment(n.X, varWrite{})
 		}
 	case *ast.RangeStmt:
-		env.recordAssignment(n.Key, nil)
-		env.recordAssignment(n.Value, nil)
+		env.recordAssignment(n.Key, varWrite{})
+		env.recordAssignment(n.Value, varWrite{})
 	}
 	return true
 }
 
-func (env *Env) recordAssignment(lhs, rhs ast.Expr) {
+func (env *Env) recordAssignment(lhs ast.Expr, w varWrite) {
 	id, ok := ast.Unparen(lhs).(*ast.Ident)
 	if !ok {
 		return
 	}
-	env.recordDef(id, rhs)
+	env.recordDef(id, w)
 }
 
-func (env *Env) recordDef(id *ast.Ident, rhs ast.Expr) {
+func (env *Env) recordDef(id *ast.Ident, w varWrite) {
 	obj := env.Info.Defs[id]
 	if obj == nil {
 		obj = env.Info.Uses[id]
@@ -100,7 +115,11 @@ func (env *Env) recordDef(id *ast.Ident, rhs ast.Expr) {
 		env.locals[v] = d
 	}
 	d.count++
-	d.init = rhs
+	d.init = w.rhs
+	if w.first {
+		d.init = nil // one result of a multi-value call
+	}
+	d.writes = append(d.writes, w)
 }
 
 // Assigned reports whether v (typically a parameter) is ever assigned or
