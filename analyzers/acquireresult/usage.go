@@ -7,6 +7,7 @@ import (
 
 	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
 	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
+	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
 	"golang.org/x/tools/go/types/typeutil"
 )
 
@@ -40,7 +41,7 @@ func usageOf(info *types.Info, stack []ast.Node) usage {
 				continue
 			}
 		case *ast.CallExpr:
-			if isReplyConverter(info, p) {
+			if redisapi.IsReplyConverter(info, p) {
 				u.converted = true
 				i--
 				continue
@@ -239,7 +240,7 @@ func isNilSentinel(info *types.Info, e ast.Expr) bool {
 	if obj == nil || obj.Pkg() == nil {
 		return false
 	}
-	return (obj.Name() == "Nil" || obj.Name() == "ErrNil") && isClientPath(obj.Pkg().Path())
+	return (obj.Name() == "Nil" || obj.Name() == "ErrNil") && redisapi.IsClientPackage(obj.Pkg().Path())
 }
 
 func nilName(op *lockmodel.Op) string {

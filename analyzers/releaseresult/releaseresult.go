@@ -12,7 +12,6 @@ import (
 	"github.com/leasevet/leasevet/analyzers/internal/luascript"
 	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/types/typeutil"
 )
 
 //go:embed doc.go
@@ -202,7 +201,7 @@ func climb(info *types.Info, stack []ast.Node, i int) (int, replyUsage, bool) {
 		}
 		return i - 2, 0, false // .Result(), .Int(), .Val(): the same answer
 	case *ast.CallExpr:
-		if isReplyConverter(info, p) {
+		if redisapi.IsReplyConverter(info, p) {
 			return i - 1, 0, false
 		}
 		return i, used, true
@@ -340,22 +339,4 @@ func allBlank(es []ast.Expr) bool {
 func acquires(op *lockmodel.Op) bool {
 	_, ok := op.Lua.AcquiresKey(1)
 	return ok
-}
-
-// redigoConverters are redigo's reply helpers: redis.Int(c.Do(...)) has
-// the reply's answer.
-var redigoConverters = map[string]bool{
-	"Int": true, "Int64": true, "Uint64": true, "Bool": true, "String": true, "Bytes": true, "Values": true,
-}
-
-func isReplyConverter(info *types.Info, call *ast.CallExpr) bool {
-	fn, ok := typeutil.Callee(info, call).(*types.Func)
-	if !ok || fn.Pkg() == nil || fn.Signature().Recv() != nil {
-		return false
-	}
-	switch fn.Pkg().Path() {
-	case "github.com/gomodule/redigo/redis", "github.com/garyburd/redigo/redis":
-		return redigoConverters[fn.Name()]
-	}
-	return false
 }

@@ -7,6 +7,13 @@
 // methods and interface calls are all recognised.
 package redisapi
 
+import (
+	"go/ast"
+	"go/types"
+
+	"golang.org/x/tools/go/types/typeutil"
+)
+
 // A family groups client packages that share one calling convention.
 type family int
 
@@ -86,4 +93,21 @@ func IsClientPackage(path string) bool {
 func IsLockLibrary(path string) bool {
 	_, ok := lockLibraryPackages[path]
 	return ok
+}
+
+// redigoConverters are redigo's reply helpers, redis.Int(c.Do(...)): the
+// value they return is the reply's, and a nil reply becomes ErrNil.
+var redigoConverters = map[string]bool{
+	"Int": true, "Int64": true, "Uint64": true, "Float64": true, "Bool": true, "String": true, "Bytes": true, "Values": true,
+}
+
+// IsReplyConverter reports whether call is one of redigo's reply helpers
+// (redis.String(conn.Do(...))), through which a reply's answer is read.
+func IsReplyConverter(info *types.Info, call *ast.CallExpr) bool {
+	fn, ok := typeutil.Callee(info, call).(*types.Func)
+	if !ok || fn.Pkg() == nil || fn.Signature().Recv() != nil {
+		return false
+	}
+	cp, ok := clientPackages[fn.Pkg().Path()]
+	return ok && cp.family == redigo && redigoConverters[fn.Name()]
 }
