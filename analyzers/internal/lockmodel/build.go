@@ -24,6 +24,7 @@ func build(pass *analysis.Pass, s Settings) (*Model, error) {
 	m.linkOrigins()
 	m.linkInstances()
 	m.indexKeys()
+	m.judgeLockKeys()
 	m.exportSummaries()
 	m.exportScriptHashes()
 	m.ignores = parseDirectives(pass)

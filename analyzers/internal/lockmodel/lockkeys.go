@@ -99,6 +99,27 @@ func (m *Model) isLockKeyID(id, family string) bool {
 	if id == "" {
 		return false
 	}
+	if is, ok := m.lockKeys[[2]string{id, family}]; ok {
+		return is
+	}
+	return m.judgeLockKey(id, family)
+}
+
+// judgeLockKeys judges, once, the key of every op of the package: every
+// analyzer asks about the same keys many times, and the owner-check
+// evidence walks function bodies. The result is only read afterwards, by
+// analyzers that run concurrently.
+func (m *Model) judgeLockKeys() {
+	m.lockKeys = map[[2]string]bool{}
+	for _, op := range m.Ops {
+		k := [2]string{op.KeyID, op.Family}
+		if _, done := m.lockKeys[k]; !done && op.KeyID != "" {
+			m.lockKeys[k] = m.judgeLockKey(op.KeyID, op.Family)
+		}
+	}
+}
+
+func (m *Model) judgeLockKey(id, family string) bool {
 	acq := m.acquires.lookup(id, family)
 	if len(acq) == 0 {
 		return false

@@ -29,6 +29,7 @@ type Model struct {
 	local      map[*types.Func]*Summary
 	origins    map[*SummaryOp]*Op          // see Origin
 	instances  map[*Op][]*Op               // see Instances
+	lockKeys   map[[2]string]bool          // identity and family -> lock key (judgeLockKeys)
 	ifaceImpls map[*types.Func]*types.Func // interface method -> its only implementation's
 }
 
