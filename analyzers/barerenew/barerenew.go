@@ -3,6 +3,7 @@ package barerenew
 import (
 	_ "embed"
 	"go/ast"
+	"slices"
 
 	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
 	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
@@ -90,7 +91,7 @@ func inAcquireSequence(op *lockmodel.Op) bool {
 		if !lockmodel.IsAcquire(acq) || acq.KeyID != op.KeyID || !lockmodel.Before(acq, op) {
 			continue
 		}
-		if ctx == nil || contains(acq.Stack, ctx) {
+		if ctx == nil || slices.Contains(acq.Stack, ctx) {
 			return true
 		}
 	}
@@ -123,15 +124,6 @@ func innermostRepeat(stack []ast.Node) ast.Node {
 		}
 	}
 	return nil
-}
-
-func contains(stack []ast.Node, n ast.Node) bool {
-	for _, s := range stack {
-		if s == n {
-			return true
-		}
-	}
-	return false
 }
 
 func checkBareRenewal(pass *analysis.Pass, m *lockmodel.Model, op, acq *lockmodel.Op) {

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
 	"golang.org/x/tools/go/types/typeutil"
@@ -78,7 +79,7 @@ func goroutineBody(m *lockmodel.Model, fn *lockmodel.Func, g *ast.GoStmt) (*ast.
 	if lit, ok := ast.Unparen(g.Call.Fun).(*ast.FuncLit); ok {
 		var ops []*lockmodel.Op
 		for _, op := range fn.Ops {
-			if contains(op.Stack, lit) {
+			if slices.Contains(op.Stack, ast.Node(lit)) {
 				ops = append(ops, op)
 			}
 		}
@@ -135,15 +136,6 @@ func innermostLoop(stack []ast.Node, body *ast.BlockStmt) ast.Node {
 		}
 	}
 	return nil
-}
-
-func contains(stack []ast.Node, n ast.Node) bool {
-	for _, s := range stack {
-		if s == n {
-			return true
-		}
-	}
-	return false
 }
 
 // canStop reports whether a renewal loop can end: a for with a condition
