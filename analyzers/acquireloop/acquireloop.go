@@ -25,15 +25,11 @@ func New(model *analysis.Analyzer) *analysis.Analyzer {
 
 func run(pass *analysis.Pass, m *lockmodel.Model) (any, error) {
 	seen := map[*ast.ForStmt]bool{}
-	for _, fn := range m.Funcs {
-		if fn.Test {
+	for _, op := range m.Ops {
+		if op.Func.Test {
 			continue // a test may spin on a local server on purpose
 		}
-		for _, op := range fn.Ops {
-			loop := retryLoop(m, op)
-			if loop == nil || seen[loop] {
-				continue
-			}
+		if loop := retryLoop(m, op); loop != nil && !seen[loop] {
 			seen[loop] = true
 			checkLoop(pass, m, loop, op)
 		}

@@ -27,14 +27,12 @@ func New(model *analysis.Analyzer) *analysis.Analyzer {
 }
 
 func run(pass *analysis.Pass, m *lockmodel.Model) (any, error) {
-	for _, fn := range m.Funcs {
-		if fn.Test {
+	for _, op := range m.Ops {
+		if op.Func.Test {
 			continue // a SetNX in a test is setup: no other client competes
 		}
-		for _, op := range fn.Ops {
-			if why := uncheckedAcquire(m, op); why != "" {
-				checkAcquire(pass, m, op, why)
-			}
+		if why := uncheckedAcquire(m, op); why != "" {
+			checkAcquire(pass, m, op, why)
 		}
 	}
 	return nil, nil

@@ -6,6 +6,7 @@ import (
 	"go/types"
 
 	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
+	"github.com/leasevet/leasevet/analyzers/internal/ownerless"
 	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
 	"golang.org/x/tools/go/analysis"
 )
@@ -21,42 +22,27 @@ var Analyzer = New(lockmodel.Analyzer)
 // it requires model and shares its flags, so that the set is configured
 // by one lockmodel.Settings.
 func New(model *analysis.Analyzer) *analysis.Analyzer {
-	return lockmodel.NewAnalyzer("baredel", doc, model, run)
+	rule := ownerless.Rule{
+		Category: "bare-del",
+		Acts:     deletesKey,
+		Excused:  onAcquireError,
+		Fixable:  func(op *lockmodel.Op) bool { return op.Kind == redisapi.Delete && op.Command != "GETDEL" },
+		Message:  wording,
+	}
+	return lockmodel.NewAnalyzer("baredel", doc, model, rule.Run)
 }
 
-func run(pass *analysis.Pass, m *lockmodel.Model) (any, error) {
-	for _, fn := range m.Funcs {
-		for _, op := range fn.Ops {
-			if acq := bareDelete(m, op); acq != nil {
-				checkBareDelete(pass, m, op, acq)
-			}
-		}
+// wording names what op does: a DEL releases the key, a script deletes it.
+func wording(op *lockmodel.Op) ownerless.Wording {
+	w := ownerless.Wording{
+		Verb: " releases lock key ",
+		How:  " without checking the owner token",
+		Cost: "this deletes their lock; release with a compare-and-delete such as safelock.Release",
 	}
-	return nil, nil
-}
-
-// bareDelete returns the acquire of the lock that op deletes with no
-// owner check, or nil when op is not such a delete.
-func bareDelete(m *lockmodel.Model, op *lockmodel.Op) *lockmodel.Op {
-	if !deletesKey(op) || !op.Reportable() || m.InWatchTransaction(op) || m.IsOwnerChecked(op) || !m.IsLockKey(op) {
-		return nil
+	if op.Kind == redisapi.Script {
+		w.Verb, w.How = " deletes lock key ", " in a script that does not compare the owner token"
 	}
-	if op.Func.Test {
-		// Test cleanup; a SetNX in a test is setup, not an acquisition
-		// (setnxexpire treats it so too).
-		return nil
-	}
-	if m.GetCompareBefore(op) != nil {
-		return nil // get-del, getdel's
-	}
-	if m.ReportedInWrapper(op, func(o *lockmodel.Op) bool { return bareDelete(m, o) != nil }) {
-		return nil // reported in the wrapper, where the delete is
-	}
-	acq := m.AcquireFor(op)
-	if acq == nil || onAcquireError(m, acq, op) {
-		return nil
-	}
-	return acq
+	return w
 }
 
 // deletesKey reports whether op deletes its key: a delete command, or a
@@ -125,27 +111,4 @@ func uses(m *lockmodel.Model, e ast.Expr, v *types.Var) bool {
 		return !found
 	})
 	return found
-}
-
-func checkBareDelete(pass *analysis.Pass, m *lockmodel.Model, op, acq *lockmodel.Op) {
-	what := " releases lock key "
-	how := " without checking the owner token"
-	if op.Kind == redisapi.Script {
-		what, how = " deletes lock key ", " in a script that does not compare the owner token"
-	}
-	d := analysis.Diagnostic{
-		Pos:      op.Pos(),
-		End:      op.Expr.End(),
-		Category: "bare-del",
-		Message: m.CallText(op) + what + m.KeyText(op) + " (acquired by " + m.CallText(acq) + " at " + m.Where(acq.Pos()) + ")" + how +
-			": if the lock expired and another client acquired it, this deletes their lock; release with a compare-and-delete such as safelock.Release",
-		Related: []analysis.RelatedInformation{{Pos: acq.Pos(), End: acq.Expr.End(), Message: "lock acquired here"}},
-	}
-	if op.Kind == redisapi.Delete && op.Command != "GETDEL" {
-		if fix, ok := m.OwnerFix(lockmodel.OwnerFixSpec{Op: op, Token: acq.Value, TokenIn: acq.Func}); ok {
-			d.SuggestedFixes = []analysis.SuggestedFix{fix}
-		}
-	}
-	d.Related = append(d.Related, m.CallerRelated(op)...)
-	m.Report(pass, d)
 }

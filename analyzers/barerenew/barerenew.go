@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
+	"github.com/leasevet/leasevet/analyzers/internal/ownerless"
 	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
 	"golang.org/x/tools/go/analysis"
 )
@@ -21,36 +22,41 @@ var Analyzer = New(lockmodel.Analyzer)
 // it requires model and shares its flags, so that the set is configured
 // by one lockmodel.Settings.
 func New(model *analysis.Analyzer) *analysis.Analyzer {
-	return lockmodel.NewAnalyzer("barerenew", doc, model, run)
+	rule := ownerless.Rule{
+		Category: "bare-renew",
+		Acts:     renewsKey,
+		Belongs:  belongsElsewhere,
+		Fixable: func(op *lockmodel.Op) bool {
+			return op.Kind == redisapi.Expire && (op.Command == "EXPIRE" || op.Command == "PEXPIRE")
+		},
+		Refresh: true,
+		Message: wording,
+	}
+	return lockmodel.NewAnalyzer("barerenew", doc, model, rule.Run)
 }
 
-func run(pass *analysis.Pass, m *lockmodel.Model) (any, error) {
-	for _, fn := range m.Funcs {
-		for _, op := range fn.Ops {
-			if acq := bareRenewal(m, op); acq != nil {
-				checkBareRenewal(pass, m, op, acq)
-			}
-		}
-	}
-	return nil, nil
+// belongsElsewhere reports whether op, an expiry of a lock key, is
+// setnxexpire's split acquire or part of the acquire itself.
+func belongsElsewhere(_ *lockmodel.Model, op *lockmodel.Op) bool {
+	return lockmodel.SplitAcquireExpire(op) || inAcquireSequence(op) || acquiredInSameCall(op)
 }
 
-// bareRenewal returns the acquire of the lock that op renews with no owner
-// check, or nil when op is not such a renewal.
-func bareRenewal(m *lockmodel.Model, op *lockmodel.Op) *lockmodel.Op {
-	if !renewsKey(op) || !op.Reportable() || m.InWatchTransaction(op) || m.IsOwnerChecked(op) || !m.IsLockKey(op) {
-		return nil
+// wording names what op does: an EXPIRE extends the holder's lock, a SET
+// with a TTL overwrites it.
+func wording(op *lockmodel.Op) ownerless.Wording {
+	w := ownerless.Wording{
+		Verb:   " renews lock key ",
+		Detail: " with a new TTL",
+		How:    " without checking the owner token",
+		Cost:   "this extends their lock; renew with a compare-and-expire such as safelock.Refresh",
 	}
-	if op.Func.Test {
-		return nil // a test setting up or ageing a key
+	switch op.Kind {
+	case redisapi.Set:
+		w.Verb, w.Cost = " rewrites lock key ", "this overwrites their lock; renew with a compare-and-expire such as safelock.Refresh"
+	case redisapi.Script:
+		w.How = " in a script that does not compare the owner token"
 	}
-	if lockmodel.SplitAcquireExpire(op) || inAcquireSequence(op) || acquiredInSameCall(op) || m.GetCompareBefore(op) != nil {
-		return nil // setnxexpire's, part of the acquire, or getdel's
-	}
-	if m.ReportedInWrapper(op, func(o *lockmodel.Op) bool { return bareRenewal(m, o) != nil }) {
-		return nil // reported in the wrapper, where the renewal is
-	}
-	return m.AcquireFor(op)
+	return w
 }
 
 // renewsKey reports whether op sets a new expiry on its key: an expire
@@ -124,29 +130,4 @@ func innermostRepeat(stack []ast.Node) ast.Node {
 		}
 	}
 	return nil
-}
-
-func checkBareRenewal(pass *analysis.Pass, m *lockmodel.Model, op, acq *lockmodel.Op) {
-	what, how, cost := " renews lock key ", " without checking the owner token", "this extends their lock"
-	switch op.Kind {
-	case redisapi.Set:
-		what, cost = " rewrites lock key ", "this overwrites their lock"
-	case redisapi.Script:
-		how = " in a script that does not compare the owner token"
-	}
-	d := analysis.Diagnostic{
-		Pos:      op.Pos(),
-		End:      op.Expr.End(),
-		Category: "bare-renew",
-		Message: m.CallText(op) + what + m.KeyText(op) + " with a new TTL (acquired by " + m.CallText(acq) + " at " + m.Where(acq.Pos()) + ")" + how +
-			": if the lock expired and another client acquired it, " + cost + "; renew with a compare-and-expire such as safelock.Refresh",
-		Related: []analysis.RelatedInformation{{Pos: acq.Pos(), End: acq.Expr.End(), Message: "lock acquired here"}},
-	}
-	if op.Kind == redisapi.Expire && (op.Command == "EXPIRE" || op.Command == "PEXPIRE") {
-		if fix, ok := m.OwnerFix(lockmodel.OwnerFixSpec{Op: op, Token: acq.Value, TokenIn: acq.Func, Refresh: true}); ok {
-			d.SuggestedFixes = []analysis.SuggestedFix{fix}
-		}
-	}
-	d.Related = append(d.Related, m.CallerRelated(op)...)
-	m.Report(pass, d)
 }

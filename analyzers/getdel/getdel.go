@@ -25,10 +25,8 @@ func New(model *analysis.Analyzer) *analysis.Analyzer {
 }
 
 func run(pass *analysis.Pass, m *lockmodel.Model) (any, error) {
-	for _, fn := range m.Funcs {
-		for _, op := range fn.Ops {
-			checkOp(pass, m, op)
-		}
+	for _, op := range m.Ops {
+		checkOp(pass, m, op)
 	}
 	return nil, nil
 }

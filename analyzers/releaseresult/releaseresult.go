@@ -30,14 +30,11 @@ func New(model *analysis.Analyzer) *analysis.Analyzer {
 }
 
 func run(pass *analysis.Pass, m *lockmodel.Model) (any, error) {
-	for _, fn := range m.Funcs {
-		if fn.Test {
-			// Tests release what they obtained a line earlier, with no
-			// other client: a dropped answer there is not a lost lock
-			// going unnoticed (bsm/redislock's own tests defer Release).
-			continue
-		}
-		for _, op := range fn.Ops {
+	for _, op := range m.Ops {
+		// Tests release what they obtained a line earlier, with no other
+		// client: a dropped answer there is not a lost lock going
+		// unnoticed (bsm/redislock's own tests defer Release).
+		if !op.Func.Test {
 			checkOp(pass, m, op)
 		}
 	}
