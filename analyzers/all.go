@@ -28,15 +28,15 @@ func New(s Settings) ([]*analysis.Analyzer, error) {
 		return nil, err
 	}
 	return []*analysis.Analyzer{
-		setnxexpire.New(model),
-		locktoken.New(model),
-		releaseresult.New(model),
-		getdel.New(model),
-		baredel.New(model),
-		barerenew.New(model),
-		acquireresult.New(model),
-		acquireloop.New(model),
-		renewal.New(model),
+		lockmodel.Bind(setnxexpire.Analyzer, model),
+		lockmodel.Bind(locktoken.Analyzer, model),
+		lockmodel.Bind(releaseresult.Analyzer, model),
+		lockmodel.Bind(getdel.Analyzer, model),
+		lockmodel.Bind(baredel.Analyzer, model),
+		lockmodel.Bind(barerenew.Analyzer, model),
+		lockmodel.Bind(acquireresult.Analyzer, model),
+		lockmodel.Bind(acquireloop.Analyzer, model),
+		lockmodel.Bind(renewal.Analyzer, model),
 	}, nil
 }
 

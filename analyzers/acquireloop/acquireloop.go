@@ -14,14 +14,7 @@ var doc string
 // Analyzer reports loops that wait for a lock by retrying its acquire with
 // no pause, or with no way out but success. It belongs to the default
 // analyzer set, whose model is lockmodel.Analyzer.
-var Analyzer = New(lockmodel.Analyzer)
-
-// New returns the analyzer for the set whose lockmodel analyzer is model:
-// it requires model and shares its flags, so that the set is configured
-// by one lockmodel.Settings.
-func New(model *analysis.Analyzer) *analysis.Analyzer {
-	return lockmodel.NewAnalyzer("acquireloop", doc, model, run)
-}
+var Analyzer = lockmodel.NewAnalyzer("acquireloop", doc, run)
 
 func run(pass *analysis.Pass, m *lockmodel.Model) (any, error) {
 	seen := map[*ast.ForStmt]bool{}

@@ -17,14 +17,7 @@ var doc string
 // Analyzer reports lock acquisitions whose "not acquired" answer is never
 // read. It belongs to the default analyzer set, whose model is
 // lockmodel.Analyzer.
-var Analyzer = New(lockmodel.Analyzer)
-
-// New returns the analyzer for the set whose lockmodel analyzer is model:
-// it requires model and shares its flags, so that the set is configured
-// by one lockmodel.Settings.
-func New(model *analysis.Analyzer) *analysis.Analyzer {
-	return lockmodel.NewAnalyzer("acquireresult", doc, model, run)
-}
+var Analyzer = lockmodel.NewAnalyzer("acquireresult", doc, run)
 
 func run(pass *analysis.Pass, m *lockmodel.Model) (any, error) {
 	for _, op := range m.Ops {

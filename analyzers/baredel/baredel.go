@@ -8,7 +8,6 @@ import (
 	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
 	"github.com/leasevet/leasevet/analyzers/internal/ownerless"
 	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
-	"golang.org/x/tools/go/analysis"
 )
 
 //go:embed doc.go
@@ -16,21 +15,13 @@ var doc string
 
 // Analyzer reports unconditional releases of lock keys. It belongs to the
 // default analyzer set, whose model is lockmodel.Analyzer.
-var Analyzer = New(lockmodel.Analyzer)
-
-// New returns the analyzer for the set whose lockmodel analyzer is model:
-// it requires model and shares its flags, so that the set is configured
-// by one lockmodel.Settings.
-func New(model *analysis.Analyzer) *analysis.Analyzer {
-	rule := ownerless.Rule{
-		Category: "bare-del",
-		Acts:     deletesKey,
-		Excused:  onAcquireError,
-		Fixable:  func(op *lockmodel.Op) bool { return op.Kind == redisapi.Delete && op.Command != "GETDEL" },
-		Message:  wording,
-	}
-	return lockmodel.NewAnalyzer("baredel", doc, model, rule.Run)
-}
+var Analyzer = lockmodel.NewAnalyzer("baredel", doc, ownerless.Rule{
+	Category: "bare-del",
+	Acts:     deletesKey,
+	Excused:  onAcquireError,
+	Fixable:  func(op *lockmodel.Op) bool { return op.Kind == redisapi.Delete && op.Command != "GETDEL" },
+	Message:  wording,
+}.Run)
 
 // wording names what op does: a DEL releases the key, a script deletes it.
 func wording(op *lockmodel.Op) ownerless.Wording {

@@ -8,7 +8,6 @@ import (
 	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
 	"github.com/leasevet/leasevet/analyzers/internal/ownerless"
 	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
-	"golang.org/x/tools/go/analysis"
 )
 
 //go:embed doc.go
@@ -16,24 +15,16 @@ var doc string
 
 // Analyzer reports unconditional renewals of lock keys. It belongs to the
 // default analyzer set, whose model is lockmodel.Analyzer.
-var Analyzer = New(lockmodel.Analyzer)
-
-// New returns the analyzer for the set whose lockmodel analyzer is model:
-// it requires model and shares its flags, so that the set is configured
-// by one lockmodel.Settings.
-func New(model *analysis.Analyzer) *analysis.Analyzer {
-	rule := ownerless.Rule{
-		Category: "bare-renew",
-		Acts:     renewsKey,
-		Belongs:  belongsElsewhere,
-		Fixable: func(op *lockmodel.Op) bool {
-			return op.Kind == redisapi.Expire && (op.Command == "EXPIRE" || op.Command == "PEXPIRE")
-		},
-		Refresh: true,
-		Message: wording,
-	}
-	return lockmodel.NewAnalyzer("barerenew", doc, model, rule.Run)
-}
+var Analyzer = lockmodel.NewAnalyzer("barerenew", doc, ownerless.Rule{
+	Category: "bare-renew",
+	Acts:     renewsKey,
+	Belongs:  belongsElsewhere,
+	Fixable: func(op *lockmodel.Op) bool {
+		return op.Kind == redisapi.Expire && (op.Command == "EXPIRE" || op.Command == "PEXPIRE")
+	},
+	Refresh: true,
+	Message: wording,
+}.Run)
 
 // belongsElsewhere reports whether op, an expiry of a lock key, is
 // setnxexpire's split acquire or part of the acquire itself.

@@ -15,14 +15,7 @@ var doc string
 
 // Analyzer reports check-then-act releases and renewals of lock keys. It
 // belongs to the default analyzer set, whose model is lockmodel.Analyzer.
-var Analyzer = New(lockmodel.Analyzer)
-
-// New returns the analyzer for the set whose lockmodel analyzer is model:
-// it requires model and shares its flags, so that the set is configured
-// by one lockmodel.Settings.
-func New(model *analysis.Analyzer) *analysis.Analyzer {
-	return lockmodel.NewAnalyzer("getdel", doc, model, run)
-}
+var Analyzer = lockmodel.NewAnalyzer("getdel", doc, run)
 
 func run(pass *analysis.Pass, m *lockmodel.Model) (any, error) {
 	for _, op := range m.Ops {

@@ -19,21 +19,14 @@ var doc string
 
 // Analyzer reports lock values that are the same for many acquisitions. It
 // belongs to the default analyzer set, whose model is lockmodel.Analyzer.
-var Analyzer = New(lockmodel.Analyzer)
-
-// New returns the analyzer for the set whose lockmodel analyzer is model:
-// it requires model and shares its flags, so that the set is configured
-// by one lockmodel.Settings.
-func New(model *analysis.Analyzer) *analysis.Analyzer {
-	return &analysis.Analyzer{
-		Name:      "locktoken",
-		Doc:       analysisutil.MustExtractDoc(doc, "locktoken"),
-		URL:       "https://github.com/leasevet/leasevet#locktoken",
-		Requires:  []*analysis.Analyzer{model},
-		Flags:     model.Flags,
-		Run:       func(pass *analysis.Pass) (any, error) { return run(pass, model) },
-		FactTypes: []analysis.Fact{new(tokenFact)},
-	}
+var Analyzer = &analysis.Analyzer{
+	Name:      "locktoken",
+	Doc:       analysisutil.MustExtractDoc(doc, "locktoken"),
+	URL:       "https://github.com/leasevet/leasevet#locktoken",
+	Requires:  []*analysis.Analyzer{lockmodel.Analyzer},
+	Flags:     lockmodel.Analyzer.Flags,
+	Run:       run,
+	FactTypes: []analysis.Fact{new(tokenFact)},
 }
 
 // A tokenWrite is one place a lock value is chosen: an acquire's value
@@ -45,13 +38,13 @@ type tokenWrite struct {
 	what    string   // the writer, for messages: "SetNX", "redsync.WithValue"
 }
 
-// run reads the token functions from the set's settings (model's flags)
-// rather than from the model: the facts of helper packages are exported
+// run reads the token functions from the set's settings (its lockmodel
+// analyzer's flags) rather than from the model: the facts of helper packages are exported
 // in packages that reach no Redis client, where there is no model.
-func run(pass *analysis.Pass, model *analysis.Analyzer) (any, error) {
-	tokenFuncs := lockmodel.SettingsOf(model).TokenFuncs
+func run(pass *analysis.Pass) (any, error) {
+	tokenFuncs := lockmodel.SettingsOf(lockmodel.ModelAnalyzer(pass)).TokenFuncs
 	exportTokenFacts(pass, tokenFuncs)
-	m := lockmodel.ModelOf(pass, model)
+	m := lockmodel.ModelOf(pass)
 	if m == nil {
 		return nil, nil
 	}

@@ -20,14 +20,7 @@ var doc string
 // Analyzer reports owner-checked releases and renewals whose answer is
 // dropped. It belongs to the default analyzer set, whose model is
 // lockmodel.Analyzer.
-var Analyzer = New(lockmodel.Analyzer)
-
-// New returns the analyzer for the set whose lockmodel analyzer is model:
-// it requires model and shares its flags, so that the set is configured
-// by one lockmodel.Settings.
-func New(model *analysis.Analyzer) *analysis.Analyzer {
-	return lockmodel.NewAnalyzer("releaseresult", doc, model, run)
-}
+var Analyzer = lockmodel.NewAnalyzer("releaseresult", doc, run)
 
 func run(pass *analysis.Pass, m *lockmodel.Model) (any, error) {
 	for _, op := range m.Ops {

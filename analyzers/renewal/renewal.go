@@ -17,14 +17,7 @@ var doc string
 // Analyzer reports lock watchdogs that cannot be stopped and releases that
 // delete the lock before stopping its watchdog. It belongs to the default
 // analyzer set, whose model is lockmodel.Analyzer.
-var Analyzer = New(lockmodel.Analyzer)
-
-// New returns the analyzer for the set whose lockmodel analyzer is model:
-// it requires model and shares its flags, so that the set is configured
-// by one lockmodel.Settings.
-func New(model *analysis.Analyzer) *analysis.Analyzer {
-	return lockmodel.NewAnalyzer("renewal", doc, model, run)
-}
+var Analyzer = lockmodel.NewAnalyzer("renewal", doc, run)
 
 func run(pass *analysis.Pass, m *lockmodel.Model) (any, error) {
 	dogs := findWatchdogs(m)

@@ -140,21 +140,21 @@ func SettingsOf(model *analysis.Analyzer) Settings {
 	return Settings{LockNames: get("lock-names").(string), TokenFuncs: get("token-funcs").([]string)}
 }
 
-// NewAnalyzer returns the leasevet analyzer name of the set whose lockmodel
-// analyzer is model: it requires model and shares its flags, so that the
-// set is configured by one Settings, takes its Doc from the package's
-// doc.go, and runs run with the package's model, after reporting the
-// package's suppression directives that need it; it returns at once in a
-// package that reaches no Redis client (no model).
-func NewAnalyzer(name, doc string, model *analysis.Analyzer, run func(*analysis.Pass, *Model) (any, error)) *analysis.Analyzer {
+// NewAnalyzer returns the leasevet analyzer name of the default set (its
+// model is Analyzer; Bind moves it to another set). It takes its Doc from
+// the package's doc.go and runs run with the package's model, after
+// reporting the package's suppression directives that need it; it returns
+// at once in a package that reaches no Redis client (no model). run finds
+// the model through the analyzer it runs for, so one run serves every set.
+func NewAnalyzer(name, doc string, run func(*analysis.Pass, *Model) (any, error)) *analysis.Analyzer {
 	return &analysis.Analyzer{
 		Name:     name,
 		Doc:      analysisutil.MustExtractDoc(doc, name),
 		URL:      "https://github.com/leasevet/leasevet#" + name,
-		Requires: []*analysis.Analyzer{model},
-		Flags:    model.Flags,
+		Requires: []*analysis.Analyzer{Analyzer},
+		Flags:    Analyzer.Flags,
 		Run: func(pass *analysis.Pass) (any, error) {
-			m := ModelOf(pass, model)
+			m := ModelOf(pass)
 			if m == nil {
 				return nil, nil
 			}
@@ -164,10 +164,26 @@ func NewAnalyzer(name, doc string, model *analysis.Analyzer, run func(*analysis.
 	}
 }
 
-// ModelOf returns the model built for pass by model, the lockmodel analyzer
-// pass's analyzer requires; nil when the package reaches no Redis client.
-func ModelOf(pass *analysis.Pass, model *analysis.Analyzer) *Model {
-	m, _ := pass.ResultOf[model].(*Model)
+// Bind returns a copy of a, a leasevet analyzer of the default set, that
+// belongs to the set whose lockmodel analyzer is model: it requires model
+// and shares its flags, so that the set is configured by one Settings.
+func Bind(a, model *analysis.Analyzer) *analysis.Analyzer {
+	b := *a
+	b.Requires = []*analysis.Analyzer{model}
+	b.Flags = model.Flags
+	return &b
+}
+
+// ModelAnalyzer returns the lockmodel analyzer of the set pass's analyzer
+// belongs to: the one it requires.
+func ModelAnalyzer(pass *analysis.Pass) *analysis.Analyzer {
+	return pass.Analyzer.Requires[0]
+}
+
+// ModelOf returns the model built for pass by the lockmodel analyzer of
+// its set; nil when the package reaches no Redis client.
+func ModelOf(pass *analysis.Pass) *Model {
+	m, _ := pass.ResultOf[ModelAnalyzer(pass)].(*Model)
 	return m
 }
 
