@@ -1,20 +1,11 @@
 package acquireloop
 
 import (
-	_ "embed"
 	"go/ast"
 
 	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
 	"golang.org/x/tools/go/analysis"
 )
-
-//go:embed doc.go
-var doc string
-
-// Analyzer reports loops that wait for a lock by retrying its acquire with
-// no pause, or with no way out but success. It belongs to the default
-// analyzer set, whose model is lockmodel.Analyzer.
-var Analyzer = lockmodel.NewAnalyzer("acquireloop", doc, run)
 
 func run(pass *analysis.Pass, m *lockmodel.Model) (any, error) {
 	seen := map[*ast.ForStmt]bool{}

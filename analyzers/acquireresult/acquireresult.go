@@ -1,7 +1,6 @@
 package acquireresult
 
 import (
-	_ "embed"
 	"go/ast"
 	"go/types"
 
@@ -10,14 +9,6 @@ import (
 	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
 	"golang.org/x/tools/go/analysis"
 )
-
-//go:embed doc.go
-var doc string
-
-// Analyzer reports lock acquisitions whose "not acquired" answer is never
-// read. It belongs to the default analyzer set, whose model is
-// lockmodel.Analyzer.
-var Analyzer = lockmodel.NewAnalyzer("acquireresult", doc, run)
 
 func run(pass *analysis.Pass, m *lockmodel.Model) (any, error) {
 	for _, op := range m.Ops {

@@ -1,7 +1,6 @@
 package baredel
 
 import (
-	_ "embed"
 	"go/ast"
 	"go/types"
 
@@ -9,19 +8,6 @@ import (
 	"github.com/leasevet/leasevet/analyzers/internal/ownerless"
 	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
 )
-
-//go:embed doc.go
-var doc string
-
-// Analyzer reports unconditional releases of lock keys. It belongs to the
-// default analyzer set, whose model is lockmodel.Analyzer.
-var Analyzer = lockmodel.NewAnalyzer("baredel", doc, ownerless.Rule{
-	Category: "bare-del",
-	Acts:     deletesKey,
-	Excused:  onAcquireError,
-	Fixable:  func(op *lockmodel.Op) bool { return op.Kind == redisapi.Delete && op.Command != "GETDEL" },
-	Message:  wording,
-}.Run)
 
 // wording names what op does: a DEL releases the key, a script deletes it.
 func wording(op *lockmodel.Op) ownerless.Wording {

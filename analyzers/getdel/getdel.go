@@ -1,7 +1,6 @@
 package getdel
 
 import (
-	_ "embed"
 	"go/types"
 	"strings"
 
@@ -9,13 +8,6 @@ import (
 	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
 	"golang.org/x/tools/go/analysis"
 )
-
-//go:embed doc.go
-var doc string
-
-// Analyzer reports check-then-act releases and renewals of lock keys. It
-// belongs to the default analyzer set, whose model is lockmodel.Analyzer.
-var Analyzer = lockmodel.NewAnalyzer("getdel", doc, run)
 
 func run(pass *analysis.Pass, m *lockmodel.Model) (any, error) {
 	for _, op := range m.Ops {

@@ -1,33 +1,16 @@
 package locktoken
 
 import (
-	_ "embed"
 	"go/ast"
 	"go/token"
 	"strings"
 
-	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
 	"github.com/leasevet/leasevet/analyzers/internal/keyid"
 	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
 	"github.com/leasevet/leasevet/analyzers/internal/provenance"
 	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
 	"golang.org/x/tools/go/analysis"
 )
-
-//go:embed doc.go
-var doc string
-
-// Analyzer reports lock values that are the same for many acquisitions. It
-// belongs to the default analyzer set, whose model is lockmodel.Analyzer.
-var Analyzer = &analysis.Analyzer{
-	Name:      "locktoken",
-	Doc:       analysisutil.MustExtractDoc(doc, "locktoken"),
-	URL:       "https://github.com/leasevet/leasevet#locktoken",
-	Requires:  []*analysis.Analyzer{lockmodel.Analyzer},
-	Flags:     lockmodel.Analyzer.Flags,
-	Run:       run,
-	FactTypes: []analysis.Fact{new(tokenFact)},
-}
 
 // A tokenWrite is one place a lock value is chosen: an acquire's value
 // argument or a lock library option.

@@ -1,7 +1,6 @@
 package releaseresult
 
 import (
-	_ "embed"
 	"go/ast"
 	"go/constant"
 	"go/token"
@@ -13,14 +12,6 @@ import (
 	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
 	"golang.org/x/tools/go/analysis"
 )
-
-//go:embed doc.go
-var doc string
-
-// Analyzer reports owner-checked releases and renewals whose answer is
-// dropped. It belongs to the default analyzer set, whose model is
-// lockmodel.Analyzer.
-var Analyzer = lockmodel.NewAnalyzer("releaseresult", doc, run)
 
 func run(pass *analysis.Pass, m *lockmodel.Model) (any, error) {
 	for _, op := range m.Ops {

@@ -1,7 +1,6 @@
 package renewal
 
 import (
-	_ "embed"
 	"go/ast"
 	"go/types"
 
@@ -10,14 +9,6 @@ import (
 	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
 	"golang.org/x/tools/go/analysis"
 )
-
-//go:embed doc.go
-var doc string
-
-// Analyzer reports lock watchdogs that cannot be stopped and releases that
-// delete the lock before stopping its watchdog. It belongs to the default
-// analyzer set, whose model is lockmodel.Analyzer.
-var Analyzer = lockmodel.NewAnalyzer("renewal", doc, run)
 
 func run(pass *analysis.Pass, m *lockmodel.Model) (any, error) {
 	dogs := findWatchdogs(m)

@@ -1,7 +1,6 @@
 package setnxexpire
 
 import (
-	_ "embed"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -11,13 +10,6 @@ import (
 	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
 	"golang.org/x/tools/go/analysis"
 )
-
-//go:embed doc.go
-var doc string
-
-// Analyzer reports non-atomic lock acquisition. It belongs to the default
-// analyzer set, whose model is lockmodel.Analyzer.
-var Analyzer = lockmodel.NewAnalyzer("setnxexpire", doc, run)
 
 func run(pass *analysis.Pass, m *lockmodel.Model) (any, error) {
 	for _, fn := range m.Funcs {
