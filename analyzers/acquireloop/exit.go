@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 
+	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
 	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
 	"golang.org/x/tools/go/types/typeutil"
 )
@@ -41,19 +42,17 @@ type guards struct {
 // mentionsOther reports whether n reads a variable other than the
 // acquire's result, outside the acquire call itself.
 func (g guards) mentionsOther(n ast.Node) bool {
-	found := false
-	ast.Inspect(n, func(c ast.Node) bool {
-		if c == g.acq || found {
-			return false
+	return analysisutil.Find(n, func(c ast.Node) (bool, bool) {
+		if c == g.acq {
+			return false, false
 		}
-		if id, ok := c.(*ast.Ident); ok {
-			if v, ok := g.info.Uses[id].(*types.Var); ok && !g.result[v] {
-				found = true
-			}
+		id, ok := c.(*ast.Ident)
+		if !ok {
+			return false, true
 		}
-		return !found
+		v, ok := g.info.Uses[id].(*types.Var)
+		return ok && !g.result[v], true
 	})
-	return found
 }
 
 // exitIn reports whether the statements of n hold an exit from the loop

@@ -73,28 +73,22 @@ func (w *waitFinder) waits(n ast.Node, depth int) bool {
 	if n == nil {
 		return false
 	}
-	found := false
-	ast.Inspect(n, func(c ast.Node) bool {
-		if found {
-			return false
-		}
+	return analysisutil.Find(n, func(c ast.Node) (bool, bool) {
 		switch c := c.(type) {
 		case *ast.GoStmt:
-			return false
+			return false, false
 		case *ast.UnaryExpr:
-			found = c.Op == token.ARROW
+			return c.Op == token.ARROW, true
 		case *ast.SelectStmt:
-			found = w.selectWaits(c, depth)
-			return false
+			return w.selectWaits(c, depth), false
 		case *ast.RangeStmt:
 			_, isChan := typeUnder(w.m.Pass.TypesInfo.TypeOf(c.X)).(*types.Chan)
-			found = isChan
+			return isChan, true
 		case *ast.CallExpr:
-			found = w.callWaits(c, depth)
+			return w.callWaits(c, depth), true
 		}
-		return !found
+		return false, true
 	})
-	return found
 }
 
 // selectWaits reports whether a select blocks: it has no default clause,

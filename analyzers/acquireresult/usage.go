@@ -159,14 +159,10 @@ func reads(info *types.Info, body *ast.BlockStmt, v *types.Var, sig *types.Signa
 			return true
 		}
 	}
-	found := false
-	ast.Inspect(body, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok && info.Uses[id] == v && !assignedOnly(body, id) {
-			found = true
-		}
-		return !found
+	return analysisutil.Find(body, func(n ast.Node) (bool, bool) {
+		id, ok := n.(*ast.Ident)
+		return ok && info.Uses[id] == v && !assignedOnly(body, id), true
 	})
-	return found
 }
 
 // assignedOnly reports whether id appears only as the target of an

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/types"
 
+	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
 	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
 	"github.com/leasevet/leasevet/analyzers/internal/ownerless"
 	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
@@ -50,7 +51,7 @@ func onAcquireError(m *lockmodel.Model, acq, op *lockmodel.Op) bool {
 	}
 	for i, n := range op.Stack {
 		ifs, ok := n.(*ast.IfStmt)
-		if ok && i+1 < len(op.Stack) && op.Stack[i+1] == ifs.Body && uses(m, ifs.Cond, errVar) {
+		if ok && i+1 < len(op.Stack) && op.Stack[i+1] == ifs.Body && analysisutil.Uses(m.Pass.TypesInfo, ifs.Cond, errVar) {
 			return true
 		}
 	}
@@ -77,15 +78,4 @@ func acquireErr(m *lockmodel.Model, acq *lockmodel.Op) *types.Var {
 		return v
 	}
 	return nil
-}
-
-func uses(m *lockmodel.Model, e ast.Expr, v *types.Var) bool {
-	found := false
-	ast.Inspect(e, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok && m.Pass.TypesInfo.Uses[id] == v {
-			found = true
-		}
-		return !found
-	})
-	return found
 }

@@ -24,29 +24,32 @@ func message(m *lockmodel.Model, op *lockmodel.Op, ans answer, use replyUsage) s
 	if op.Kind == redisapi.CondDelete || op.Kind == redisapi.CondSet {
 		runs = op.Method + " sends an owner-checked " + act + " (" + op.Command + ")"
 	}
-	switch ans {
-	case nilReply:
-		return runs + " on lock key " + m.KeyText(op) + " but " + howOf(op, use) +
-			": its nil reply (redis.Nil) is the only sign that the key no longer held our token (the lock expired and another client may hold it)," +
-			" so the lost lock goes unnoticed; check the error and treat redis.Nil as a lost lock"
-	case errReply:
-		return runs + " on lock key " + m.KeyText(op) + " but " + howOf(op, use) +
-			": its error reply is the only sign that the key no longer held our token (the lock expired and another client may hold it)," +
-			" so the lost lock goes unnoticed; check the error"
-	case anyReply:
-		return runs + " on lock key " + m.KeyText(op) + " but " + howOf(op, use) +
-			": its reply is the only sign that the key no longer held our token (the lock expired and another client may hold it)," +
-			" so the lost lock goes unnoticed; read the reply"
-	case zeroReply:
-		return runs + " on lock key " + m.KeyText(op) + " but " + howOf(op, use) +
-			": it replies 0 when the key no longer holds our token (the lock expired and another client may hold it), which is not an error," +
-			" so the lost lock goes unnoticed; read the integer reply and treat 0 as a lost lock"
-	case okResult:
+	if sign, note, remedy, ok := scriptAnswer(ans); ok {
+		return runs + " on lock key " + m.KeyText(op) + " but " + howOf(op, use) + ": " + sign +
+			" (the lock expired and another client may hold it)," + note + " so the lost lock goes unnoticed; " + remedy
+	}
+	if ans == okResult {
 		return op.Library + " " + op.Method + " " + howOf(op, use) + ": (false, nil) means the lock was no longer held by this mutex (it expired and another client may hold it)," +
 			" so the lost lock goes unnoticed; check ok and treat false as a lost lock"
 	}
 	return op.Library + " " + op.Method + " " + howOf(op, use) + ": its error is how the " + act + " reports that the lock was no longer ours" +
 		" (it expired and another client may hold it), so the lost lock goes unnoticed; check the error"
+}
+
+// scriptAnswer returns, for a reply of an owner-checked command that says
+// "not the owner", how the reply says it, a note on it, and what to do.
+func scriptAnswer(ans answer) (sign, note, remedy string, ok bool) {
+	switch ans {
+	case nilReply:
+		return "its nil reply (redis.Nil) is the only sign that the key no longer held our token", "", "check the error and treat redis.Nil as a lost lock", true
+	case errReply:
+		return "its error reply is the only sign that the key no longer held our token", "", "check the error", true
+	case anyReply:
+		return "its reply is the only sign that the key no longer held our token", "", "read the reply", true
+	case zeroReply:
+		return "it replies 0 when the key no longer holds our token", " which is not an error,", "read the integer reply and treat 0 as a lost lock", true
+	}
+	return "", "", "", false
 }
 
 // deletes reports whether an owner-checked script deletes its key (a

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/types"
 
+	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
 	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/cfg"
@@ -131,19 +132,15 @@ func deferOf(stack []ast.Node) *ast.DeferStmt {
 // after d stops the watchdog: deferred calls run last in, first out, so
 // it runs before d's release.
 func deferredStopAfter(body *ast.BlockStmt, d *ast.DeferStmt, sf stopFinder) bool {
-	found := false
-	ast.Inspect(body, func(n ast.Node) bool {
+	return analysisutil.Find(body, func(n ast.Node) (bool, bool) {
 		switch n := n.(type) {
 		case *ast.FuncLit:
-			return false
+			return false, false
 		case *ast.DeferStmt:
-			if n.Pos() > d.Pos() && sf.in(n.Call, true, 0) {
-				found = true
-			}
+			return n.Pos() > d.Pos() && sf.in(n.Call, true, 0), true
 		}
-		return !found
+		return false, true
 	})
-	return found
 }
 
 // stopFreePath reports whether the control-flow graph of body has a path

@@ -35,32 +35,24 @@ type stopFinder struct {
 // left out unless deferred is true; function literals are looked into only
 // when deferred is true or they are called on the spot.
 func (s stopFinder) in(n ast.Node, deferred bool, depth int) bool {
-	found := false
-	ast.Inspect(n, func(c ast.Node) bool {
-		if found {
-			return false
-		}
+	return analysisutil.Find(n, func(c ast.Node) (bool, bool) {
 		switch c := c.(type) {
 		case *ast.GoStmt:
-			return false
-		case *ast.DeferStmt:
-			return deferred
-		case *ast.FuncLit:
-			return deferred
+			return false, false
+		case *ast.DeferStmt, *ast.FuncLit:
+			return false, deferred
 		case *ast.SendStmt:
-			found = s.localOK(c.Chan)
+			return s.localOK(c.Chan), true
 		case *ast.AssignStmt:
-			found = s.storesFlag(c)
+			return s.storesFlag(c), true
 		case *ast.CallExpr:
 			if lit, ok := ast.Unparen(c.Fun).(*ast.FuncLit); ok && !deferred {
-				found = s.in(lit.Body, false, depth)
-				return !found
+				return s.in(lit.Body, false, depth), true
 			}
-			found = s.callStops(c, deferred, depth)
+			return s.callStops(c, deferred, depth), true
 		}
-		return !found
+		return false, true
 	})
-	return found
 }
 
 // callStops reports whether call is a stop.
