@@ -8,6 +8,7 @@ import (
 	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
 	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
 	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
+	"github.com/leasevet/leasevet/analyzers/internal/replyuse"
 	"golang.org/x/tools/go/types/typeutil"
 )
 
@@ -23,83 +24,36 @@ type usage struct {
 	errUsed   bool       // the error flows on other than into a variable
 }
 
-// usageOf follows the call at the top of stack through the methods that
-// read a go-redis command (.Result(), .Val(), .Err()) and redigo's reply
-// converters to the statement that consumes it.
+// usageOf reads the shared vocabulary of replyuse for this rule: where the
+// acquire's value and error go.
 func usageOf(info *types.Info, stack []ast.Node) usage {
-	var u usage
-	i := len(stack) - 1
-	for i >= 1 {
-		switch p := stack[i-1].(type) {
-		case *ast.ParenExpr:
-			i--
-			continue
-		case *ast.SelectorExpr:
-			if call, ok := stackAt(stack, i-2).(*ast.CallExpr); ok && call.Fun == p {
-				u.errMethod = u.errMethod || p.Sel.Name == "Err"
-				i -= 2
-				continue
-			}
-		case *ast.CallExpr:
-			if redisapi.IsReplyConverter(info, p) {
-				u.converted = true
-				i--
-				continue
-			}
-		}
-		break
+	r := replyuse.Of(info, stack)
+	u := usage{errMethod: r.ErrOnly != "", converted: r.Converted}
+	switch r.Consumer {
+	case replyuse.Dropped, replyuse.Deferred, replyuse.Go:
+		u.discarded = true
+	case replyuse.Returned:
+		u.returned = true
+	case replyuse.Assigned, replyuse.Blank:
+		assign(info, &u, r.Lhs)
+	default:
+		u.valueUsed, u.errUsed = true, true
 	}
-	consume(info, &u, stackAt(stack, i-1), stack[i])
 	return u
 }
 
-func stackAt(stack []ast.Node, i int) ast.Node {
-	if i < 0 || i >= len(stack) {
-		return nil
-	}
-	return stack[i]
-}
-
-// consume records how parent takes the answer expression e.
-func consume(info *types.Info, u *usage, parent, e ast.Node) {
-	switch p := parent.(type) {
-	case *ast.ExprStmt, *ast.DeferStmt, *ast.GoStmt:
-		u.discarded = true
-	case *ast.ReturnStmt:
-		u.returned = true
-	case *ast.AssignStmt:
-		assign(info, u, p, e)
-	case *ast.ValueSpec:
-		if len(p.Values) == 1 && p.Values[0] == e {
-			lhs := make([]ast.Expr, len(p.Names))
-			for i, n := range p.Names {
-				lhs[i] = n
-			}
-			assign(info, u, &ast.AssignStmt{Lhs: lhs, Rhs: p.Values, Tok: token.DEFINE}, e)
-			return
-		}
-		u.valueUsed, u.errUsed = true, true
-	default:
-		u.valueUsed, u.errUsed = true, true
-	}
-}
-
 // assign records the variables an assignment puts the answer in.
-func assign(info *types.Info, u *usage, as *ast.AssignStmt, e ast.Node) {
-	if len(as.Rhs) != 1 || as.Rhs[0] != e {
-		u.valueUsed, u.errUsed = true, true
-		return
-	}
+func assign(info *types.Info, u *usage, lhs []ast.Expr) {
 	var valueSide, errSide ast.Expr
 	switch {
-	case len(as.Lhs) >= 2:
+	case len(lhs) >= 2:
 		// (ok, err), and (ctx, cancel, err) of rueidislock: the error
 		// comes last.
-		valueSide, errSide = as.Lhs[0], as.Lhs[len(as.Lhs)-1]
+		valueSide, errSide = lhs[0], lhs[len(lhs)-1]
 	case u.errMethod:
-		errSide = as.Lhs[0]
+		errSide = lhs[0]
 	default:
-		valueSide = as.Lhs[0]
+		valueSide = lhs[0]
 	}
 	if analysisutil.IsBlank(valueSide) && (errSide == nil || analysisutil.IsBlank(errSide)) {
 		u.discarded = true

@@ -10,6 +10,7 @@ import (
 	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
 	"github.com/leasevet/leasevet/analyzers/internal/luascript"
 	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
+	"github.com/leasevet/leasevet/analyzers/internal/replyuse"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -142,78 +143,39 @@ const (
 	neverEqual                   // res, err := call(...).Result(); res == 0: an interface never equals an untyped int
 )
 
-// replyUse follows the call at the top of stack through the methods that
-// read a go-redis command (.Result(), .Int(), ...) and redigo's reply
-// converters (redis.Int(...)) to the statement that consumes it.
+// replyUse reads the shared vocabulary of replyuse for this rule: how the
+// answer of the call at the top of stack is consumed, with two readings of
+// an assigned reply that lose a "not the owner" answer as surely as
+// dropping it (only type-asserted, only compared as an interface).
 func replyUse(info *types.Info, stack []ast.Node) replyUsage {
-	i := len(stack) - 1
-	for i >= 1 {
-		next, usage, done := climb(info, stack, i)
-		if done {
-			return usage
-		}
-		if next == i {
-			break
-		}
-		i = next
+	u := replyuse.Of(info, stack)
+	if u.ErrOnly != "" {
+		return errMethod
 	}
-	if i < 1 {
-		return used
-	}
-	return consumer(info, stack[0], stack[i-1], stack[i])
-}
-
-// climb moves from the expression at stack[i] to the one that transparently
-// carries its answer, or reports a final usage.
-func climb(info *types.Info, stack []ast.Node, i int) (int, replyUsage, bool) {
-	switch p := stack[i-1].(type) {
-	case *ast.ParenExpr:
-		return i - 1, 0, false
-	case *ast.SelectorExpr:
-		if i < 2 {
-			return i, used, true
-		}
-		call, ok := stack[i-2].(*ast.CallExpr)
-		if !ok || call.Fun != p {
-			return i, used, true
-		}
-		if redisapi.IsErrorOnlyReader(p.Sel.Name) {
-			return i, errMethod, true
-		}
-		return i - 2, 0, false // .Result(), .Int(), .Val(): the same answer
-	case *ast.CallExpr:
-		if redisapi.IsReplyConverter(info, p) {
-			return i - 1, 0, false
-		}
-		return i, used, true
-	}
-	return i, 0, false
-}
-
-// consumer classifies the statement or expression that takes the answer;
-// fn is the function around it.
-func consumer(info *types.Info, fn, parent, call ast.Node) replyUsage {
-	switch p := parent.(type) {
-	case *ast.ExprStmt:
+	switch u.Consumer {
+	case replyuse.Dropped:
 		return statement
-	case *ast.DeferStmt:
+	case replyuse.Deferred:
 		return deferred
-	case *ast.GoStmt:
+	case replyuse.Go:
 		return goStmt
-	case *ast.AssignStmt:
-		if len(p.Rhs) != 1 || p.Rhs[0] != call {
-			return used
-		}
-		switch {
-		case allBlank(p.Lhs):
-			return blank
-		case len(p.Lhs) == 2 && analysisutil.IsBlank(p.Lhs[0]):
-			return errOnly
-		case len(p.Lhs) == 2 && onlyTypeAsserted(info, fn, p.Lhs[0]):
-			return errOnly
-		case onlyComparedAsInterface(info, fn, p.Lhs[0]):
-			return neverEqual
-		}
+	case replyuse.Blank:
+		return blank
+	case replyuse.Assigned:
+		return assignedUse(info, stack[0], u)
+	}
+	return used
+}
+
+// assignedUse reads an assignment of the answer to variables.
+func assignedUse(info *types.Info, fn ast.Node, u replyuse.Use) replyUsage {
+	switch {
+	case u.ErrorSideOnly():
+		return errOnly
+	case len(u.Lhs) == 2 && onlyTypeAsserted(info, fn, u.Lhs[0]):
+		return errOnly
+	case onlyComparedAsInterface(info, fn, u.Lhs[0]):
+		return neverEqual
 	}
 	return used
 }
@@ -303,15 +265,6 @@ func blankTypeAsserts(info *types.Info, fn ast.Node, v types.Object) map[*ast.Id
 		return true
 	})
 	return out
-}
-
-func allBlank(es []ast.Expr) bool {
-	for _, e := range es {
-		if !analysisutil.IsBlank(e) {
-			return false
-		}
-	}
-	return true
 }
 
 // acquires reports whether the script also acquires the key with NX: an

@@ -8,6 +8,7 @@ import (
 	"github.com/leasevet/leasevet/analyzers/internal/fixedit"
 	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
 	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
+	"github.com/leasevet/leasevet/analyzers/internal/replyuse"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -95,7 +96,7 @@ func checkNoTTL(pass *analysis.Pass, m *lockmodel.Model, acq *lockmodel.Op) {
 // foldTTL builds the fix that moves the expire's TTL into the acquire and
 // deletes the expire statement, when that is certainly right.
 func foldTTL(pass *analysis.Pass, m *lockmodel.Model, acq, exp *lockmodel.Op) (analysis.SuggestedFix, bool) {
-	if acq.Via != nil || exp.Via != nil || acq.Redigo || exp.Redigo || exp.TTL == nil || exp.Use != lockmodel.Discarded || exp.Deferred {
+	if acq.Via != nil || exp.Via != nil || acq.Redigo || exp.Redigo || exp.TTL == nil || !droppedNow(exp.Reply) {
 		return analysis.SuggestedFix{}, false
 	}
 	if !availableAt(m, exp.TTL, acq.Pos(), acq.Func) {
@@ -120,6 +121,17 @@ func foldTTL(pass *analysis.Pass, m *lockmodel.Model, acq, exp *lockmodel.Op) (a
 		Message:   "Set the TTL in " + acq.Method + " and remove " + exp.Method,
 		TextEdits: append(puts, del),
 	}, true
+}
+
+// droppedNow reports whether the expire runs where it stands and nothing
+// reads its reply (a statement, a go statement, or an assignment to
+// blanks), so that deleting its statement loses nothing; a deferred
+// expire runs later and is left alone.
+func droppedNow(r replyuse.Use) bool {
+	if r.ErrOnly != "" {
+		return false
+	}
+	return r.Consumer == replyuse.Dropped || r.Consumer == replyuse.Go || r.Consumer == replyuse.Blank
 }
 
 // putTTL returns the edit that gives the acquire the expire's TTL.

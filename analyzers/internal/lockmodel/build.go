@@ -5,10 +5,10 @@ import (
 	"go/types"
 	"strings"
 
-	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
 	"github.com/leasevet/leasevet/analyzers/internal/keyid"
 	"github.com/leasevet/leasevet/analyzers/internal/luascript"
 	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
+	"github.com/leasevet/leasevet/analyzers/internal/replyuse"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
 )
@@ -119,7 +119,7 @@ func (m *Model) newOp(fn *Func, c *redisapi.Call, via *SummaryOp, stack []ast.No
 	}
 	op.Queued = c.Queued || m.inPipelineCallback(stack)
 	op.InWatch = m.inWatchCallback(stack)
-	op.Use, op.Deferred = resultUse(stack)
+	op.Reply = replyuse.Of(m.Pass.TypesInfo, stack)
 	if c.Script != nil && c.Script.Known {
 		if s, err := luascript.Classify(c.Script.Source); err == nil {
 			op.Lua = s
@@ -224,49 +224,4 @@ func (m *Model) callbackOwner(stack []ast.Node) *redisapi.Call {
 		return nil
 	}
 	return nil
-}
-
-// resultUse says how the value of the call at the top of stack is used.
-func resultUse(stack []ast.Node) (Use, bool) {
-	n := len(stack)
-	if n < 2 {
-		return Used, false
-	}
-	call := stack[n-1]
-	switch parent := stack[n-2].(type) {
-	case *ast.ExprStmt:
-		return Discarded, false
-	case *ast.DeferStmt:
-		return Discarded, true
-	case *ast.GoStmt:
-		return Discarded, false
-	case *ast.AssignStmt:
-		return assignUse(parent, call), false
-	case *ast.SelectorExpr:
-		if redisapi.IsErrorOnlyReader(parent.Sel.Name) {
-			return ErrOnly, false
-		}
-		if n >= 4 {
-			if _, ok := stack[n-4].(*ast.ExprStmt); ok {
-				return Discarded, false // c.Del(ctx, k).Result() as a statement
-			}
-		}
-	}
-	return Used, false
-}
-
-func assignUse(as *ast.AssignStmt, call ast.Node) Use {
-	if len(as.Rhs) != 1 || as.Rhs[0] != call {
-		return Used
-	}
-	blank := analysisutil.IsBlank
-	switch {
-	case len(as.Lhs) == 1 && blank(as.Lhs[0]):
-		return Discarded
-	case len(as.Lhs) == 2 && blank(as.Lhs[0]) && blank(as.Lhs[1]):
-		return Discarded
-	case len(as.Lhs) == 2 && blank(as.Lhs[0]):
-		return ErrOnly // _, err := conn.Do(...)
-	}
-	return Used
 }

@@ -6,6 +6,7 @@ import (
 	"go/types"
 
 	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
+	"github.com/leasevet/leasevet/analyzers/internal/replyuse"
 	"golang.org/x/tools/go/types/typeutil"
 )
 
@@ -100,52 +101,16 @@ func (m *Model) valueOf(get *Op) (ast.Expr, *types.Var) {
 	return expr, nil
 }
 
-// ValueChain climbs from op's call through the method chain that extracts
-// its reply (.Result(), .Val(), redigo's redis.String(...)) and returns the
-// outermost expression with its parent node. It returns nil when the chain
-// ends in .Err(): only the error is looked at.
+// ValueChain returns the outermost expression that carries op's reply
+// (past .Result(), .Val(), redigo's redis.String(...)) with its parent
+// node. It returns nil when the chain goes through .Err(): only the error
+// is looked at.
 func (m *Model) ValueChain(op *Op) (ast.Expr, ast.Node) {
-	stack := op.Stack
-	i := len(stack) - 1
-	cur := ast.Expr(op.Expr)
-	for i > 0 {
-		switch p := stack[i-1].(type) {
-		case *ast.ParenExpr:
-			cur, i = p, i-1
-			continue
-		case *ast.SelectorExpr:
-			if redisapi.IsErrorOnlyReader(p.Sel.Name) {
-				return nil, nil
-			}
-			if i >= 2 {
-				if call, ok := stack[i-2].(*ast.CallExpr); ok && call.Fun == p {
-					cur, i = call, i-2
-					continue
-				}
-			}
-		case *ast.CallExpr:
-			if m.isReplyConversion(p, cur) {
-				cur, i = p, i-1
-				continue
-			}
-		}
-		return cur, stack[i-1]
+	u := replyuse.Of(m.Pass.TypesInfo, op.Stack)
+	if u.ErrOnly != "" {
+		return nil, nil
 	}
-	return cur, nil
-}
-
-// isReplyConversion reports whether call converts the reply arg of a
-// client call: redigo's redis.String(reply, err) and friends, or a type
-// conversion string(b).
-func (m *Model) isReplyConversion(call *ast.CallExpr, arg ast.Expr) bool {
-	if len(call.Args) == 0 || call.Args[0] != arg {
-		return false
-	}
-	if tv, ok := m.Pass.TypesInfo.Types[call.Fun]; ok && tv.IsType() {
-		return true
-	}
-	fn, _ := typeutil.Callee(m.Pass.TypesInfo, call).(*types.Func)
-	return fn != nil && fn.Pkg() != nil && redisapi.IsClientPackage(fn.Pkg().Path()) && fn.Signature().Recv() == nil
+	return u.Reply, u.Parent
 }
 
 func (m *Model) varOf(e ast.Expr) *types.Var {
@@ -186,7 +151,7 @@ func (m *Model) unconvert(e ast.Expr) ast.Expr {
 			e = x.X
 			continue
 		case *ast.CallExpr:
-			if len(x.Args) > 0 && (m.isReplyConversion(x, x.Args[0]) || isFmtSprint(m.Pass.TypesInfo, x)) {
+			if len(x.Args) > 0 && (replyuse.Converts(m.Pass.TypesInfo, x, x.Args[0]) || isFmtSprint(m.Pass.TypesInfo, x)) {
 				e = x.Args[0]
 				continue
 			}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/leasevet/leasevet/analyzers/internal/keyid"
 	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
+	"github.com/leasevet/leasevet/analyzers/internal/replyuse"
 )
 
 // A keyIndex records key identities and families with the ops that use them.
@@ -215,7 +216,7 @@ func keyNames(e ast.Expr) []string {
 func criticalSection(acquires, releases []*Op) bool {
 	for _, a := range acquires {
 		for _, r := range releases {
-			if a.Func == r.Func && (r.Deferred || Before(a, r)) {
+			if a.Func == r.Func && (r.Reply.Consumer == replyuse.Deferred || Before(a, r)) {
 				return true
 			}
 		}

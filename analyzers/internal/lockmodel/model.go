@@ -10,6 +10,7 @@ import (
 	"github.com/leasevet/leasevet/analyzers/internal/keyid"
 	"github.com/leasevet/leasevet/analyzers/internal/luascript"
 	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
+	"github.com/leasevet/leasevet/analyzers/internal/replyuse"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -65,29 +66,19 @@ func (f *Func) HasParam(v *types.Var) bool {
 	return false
 }
 
-// Use says how the result of a call is consumed.
-type Use int
-
-const (
-	Used      Use = iota // the result flows on
-	Discarded            // statement, defer, go, or assigned to _
-	ErrOnly              // only .Err() or the error of (reply, err) is looked at
-)
-
 // An Op is one Redis command issued by a function: a recognised client call,
 // or a call of a wrapper whose summary says it issues the command.
 type Op struct {
 	*redisapi.Call
-	Func     *Func
-	Via      *SummaryOp // non-nil when issued through a wrapper
-	KeyID    string     // key identity ("" unknown)
-	Family   string     // key family ("" none)
-	Queued   bool       // in a pipeline or MULTI
-	InWatch  bool       // inside the callback of a Watch transaction on the key
-	Stack    []ast.Node // from the FuncDecl down to the call
-	Use      Use
-	Lua      *luascript.Script // parsed script, for Kind Script
-	Deferred bool
+	Func    *Func
+	Via     *SummaryOp        // non-nil when issued through a wrapper
+	KeyID   string            // key identity ("" unknown)
+	Family  string            // key family ("" none)
+	Queued  bool              // in a pipeline or MULTI
+	InWatch bool              // inside the callback of a Watch transaction on the key
+	Stack   []ast.Node        // from the FuncDecl down to the call
+	Reply   replyuse.Use      // how the call's reply is consumed
+	Lua     *luascript.Script // parsed script, for Kind Script
 }
 
 // Pos returns the position diagnostics about the op are reported at.

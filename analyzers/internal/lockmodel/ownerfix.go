@@ -10,6 +10,7 @@ import (
 	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
 	"github.com/leasevet/leasevet/analyzers/internal/fixedit"
 	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
+	"github.com/leasevet/leasevet/analyzers/internal/replyuse"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -41,7 +42,7 @@ type OwnerFixSpec struct {
 // its error, or the op is a statement in a function returning just error.
 func (m *Model) OwnerFix(spec OwnerFixSpec) (analysis.SuggestedFix, bool) {
 	op := spec.Op
-	if op.Via != nil || op.Queued || op.InWatch || op.Deferred || op.Client == nil || op.Key == nil || len(op.Keys) > 1 {
+	if op.Via != nil || op.Queued || op.InWatch || op.Reply.Consumer == replyuse.Deferred || op.Client == nil || op.Key == nil || len(op.Keys) > 1 {
 		return analysis.SuggestedFix{}, false
 	}
 	if !isString(m.Pass.TypesInfo.TypeOf(op.Key)) || (spec.Refresh && (op.TTL == nil || op.TTLAt)) {
