@@ -80,7 +80,8 @@ type Op struct {
 	*redisapi.Call
 	Func     *Func
 	Via      *SummaryOp // non-nil when issued through a wrapper
-	KeyID    string     // key identity ("" unknown)
+	KeyID    string     // key identity as compared and indexed: Identity.String() ("" unknown)
+	Identity keyid.ID   // key identity as parts
 	Family   string     // key family ("" none)
 	Queued   bool       // in a pipeline or MULTI
 	InWatch  bool       // inside the callback of a Watch transaction on the key
@@ -138,15 +139,11 @@ func singleKeyArg(op *Op) ast.Expr {
 	if op.Via == nil {
 		return nil
 	}
-	ph := placeholder().FindAllString(op.Via.Key, -1)
+	ph := op.Via.Key.Placeholders()
 	if len(ph) != 1 {
 		return nil
 	}
-	i, err := strconv.Atoi(ph[0][2 : len(ph[0])-1])
-	if err != nil {
-		return nil
-	}
-	return argAt(op.Expr, i)
+	return argAt(op.Expr, ph[0])
 }
 
 // builtFrom returns the expression a local key variable was built from,
