@@ -5,7 +5,6 @@ import (
 	"go/token"
 	"strings"
 
-	"github.com/leasevet/leasevet/analyzers/internal/keyid"
 	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
 	"github.com/leasevet/leasevet/analyzers/internal/provenance"
 	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
@@ -95,7 +94,7 @@ func judgedHere(op *lockmodel.Op) bool {
 // judged one, as a key template, in the wrapper's package. The rule is the
 // model's, the same for every analyzer (RULES.md, "Lock key").
 func isLockKey(m *lockmodel.Model, op *lockmodel.Op) bool {
-	if op.Via != nil && op.Via.Settled && strings.Contains(op.Via.Key, "${") {
+	if op.Via != nil && op.Via.Settled && op.Via.Key.HasPlaceholder() {
 		return true
 	}
 	return m.IsLockKey(op)
@@ -202,10 +201,8 @@ func message(m *lockmodel.Model, w tokenWrite, res provenance.Result) string {
 // argument its summary names as the key.
 func keyText(m *lockmodel.Model, op *lockmodel.Op) string {
 	if op.Key == nil && op.Via != nil {
-		for i, arg := range op.Expr.Args {
-			if op.Via.Key == keyid.Placeholder(i) {
-				return m.Text(arg)
-			}
+		if i, ok := op.Via.Key.Placeholder(); ok && i < len(op.Expr.Args) {
+			return m.Text(op.Expr.Args[i])
 		}
 	}
 	return m.KeyText(op)

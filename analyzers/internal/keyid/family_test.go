@@ -1,42 +1,43 @@
 package keyid
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
-func TestFamily(t *testing.T) {
+func TestFamily_cases(t *testing.T) {
 	for _, tc := range []struct {
-		id, want, why string
+		id        ID
+		want, why string
 	}{
-		{`"lock:"+p(pkg.Acquire#0)`, `"lock:"+$`, "a parameter is a variable part"},
-		{`"lock:"+p((*pkg.T).Release#1)`, `"lock:"+$`, "a method's parameter too"},
-		{`"lock:"+f(pkg.T.name)+":x"`, `"lock:"+$+":x"`, "a field is a variable part"},
-		{`"lock:"+${0}`, `"lock:"+$`, "a summary placeholder is a parameter"},
-		{`p(pkg.Acquire#0)`, ``, "no constant part: no family (a generic wrapper's key)"},
-		{`f(pkg.T.key)`, ``, "a field alone is an identity, not a family"},
-		{`"lock:a+b"+p(pkg.F#0)`, `"lock:a+b"+$`, "a + inside a constant is not a separator"},
-		{``, ``, "unknown"},
+		{id(cnst("lock:"), param("pkg.Acquire", 0)), `"lock:"+$`, "a parameter is a variable part"},
+		{id(cnst("lock:"), param("(*pkg.T).Release", 1)), `"lock:"+$`, "a method's parameter too"},
+		{id(cnst("lock:"), field("pkg.T.name"), cnst(":x")), `"lock:"+$+":x"`, "a field is a variable part"},
+		{id(cnst("lock:"), placeholder(0)), `"lock:"+$`, "a summary placeholder is a parameter"},
+		{id(call("pkg.key", id(cnst("a:"), param("pkg.F", 0)), id(Part{Kind: Global, Text: "pkg.g"}))), `c(pkg.key)("a:"+$,g(pkg.g))`, "a call's arguments too; other parts stay"},
+		{id(param("pkg.Acquire", 0)), ``, "no constant part: no family (a generic wrapper's key)"},
+		{id(field("pkg.T.key")), ``, "a field alone is an identity, not a family"},
+		{id(cnst("lock:a+b"), param("pkg.F", 0)), `"lock:a+b"+$`, "a + inside a constant is not a separator"},
+		{ID{}, ``, "unknown"},
 	} {
-		if got := Family(tc.id); got != tc.want {
-			t.Errorf("Family(%s) = %q, want %q (%s)", tc.id, got, tc.want, tc.why)
+		if got := tc.id.Family(); got != tc.want {
+			t.Errorf("%s.Family() = %q, want %q (%s)", tc.id, got, tc.want, tc.why)
 		}
 	}
 }
 
-func TestSubstitute(t *testing.T) {
-	got, ok := Substitute(`"lock:"+${1}`, []string{`"ctx"`, `"order:"+p(pkg.F#0)`})
-	if want := `"lock:order:"+p(pkg.F#0)`; !ok || got != want {
-		t.Errorf("Substitute = %q, %v; want %q (adjacent constants merge)", got, ok, want)
-	}
-	if _, ok := Substitute(`"lock:"+${2}`, []string{`"a"`}); ok {
-		t.Error("Substitute with a missing argument succeeded; want failure (stay silent)")
-	}
-	if _, ok := Substitute(`${0}`, []string{""}); ok {
-		t.Error("Substitute with an unknown argument succeeded; want failure")
+func TestConstants_topLevel(t *testing.T) {
+	got := id(cnst("job:"), param("pkg.F", 0), cnst(":mutex"), call("pkg.k", id(cnst("in-call")))).Constants()
+	if want := []string{"job:", ":mutex"}; !slices.Equal(got, want) {
+		t.Errorf("Constants = %q, want %q", got, want)
 	}
 }
 
-func TestConstants(t *testing.T) {
-	got := Constants(`"job:"+p(pkg.F#0)+":mutex"`)
-	if len(got) != 2 || got[0] != "job:" || got[1] != ":mutex" {
-		t.Errorf("Constants = %q, want [job: :mutex]", got)
+func TestIsParam_cases(t *testing.T) {
+	if !id(param("pkg.F", 0)).IsParam() {
+		t.Error("one parameter: want IsParam")
+	}
+	if id(cnst("lock:"), param("pkg.F", 0)).IsParam() || id(field("pkg.T.k")).IsParam() || (ID{}).IsParam() {
+		t.Error("a concatenation, a field or unknown: want not IsParam")
 	}
 }

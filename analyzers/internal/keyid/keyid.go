@@ -1,22 +1,24 @@
 // Package keyid computes key identities: when two key expressions denote
 // the same Redis key (RULES.md, "Key identity" and "Key family").
 //
-// An identity is a canonical string. Constants are quoted, parameters are
-// p(func#index), a method's receiver r(pkg.T), fields of named types
-// f(pkg.T.name), package variables
-// g(pkg.name), locals that cannot be resolved to one value v(position), and
-// calls c(callee)(args). Locals assigned once are replaced by their value,
-// string concatenation is flattened, and fmt.Sprintf with %s/%d/%v verbs is
-// rewritten as the concatenation it builds, so "lock:"+id and
-// fmt.Sprintf("lock:%s", id) have the same identity.
+// An identity (ID) is the list of parts a key is concatenated from: constant
+// text, parameters, a method's receiver, fields of named types, package
+// variables, locals that cannot be resolved to one value, and calls of
+// key-building functions, each with the object it comes from. Locals
+// assigned once are replaced by their value, string concatenation is
+// flattened, and fmt.Sprintf with %s/%d/%v verbs is rewritten as the
+// concatenation it builds, so "lock:"+id and fmt.Sprintf("lock:%s", id) have
+// the same identity. Identities are compared and printed by methods; the
+// printed text is canonical and is never read back.
+//
+// The package knows Go expressions and types; it does not know Redis
+// commands, what a lock key is, or how analyzers report.
 package keyid
 
 import (
-	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
-	"strconv"
 	"strings"
 
 	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
@@ -28,32 +30,33 @@ import (
 type Resolver struct {
 	env        *redisapi.Env
 	funcScopes map[*types.Scope]*types.Func
-	// Params maps a parameter to its rendering. The zero value renders
-	// parameters as p(func#index); summaries render them as ${index}.
-	Params func(v *types.Var) (string, bool)
+	// Params, when set, maps a parameter to its index in a summary
+	// template, where it is a Placeholder; unset, parameters are Param
+	// parts.
+	Params func(v *types.Var) (int, bool)
 }
 
 // New returns a Resolver over env.
 func New(env *redisapi.Env) *Resolver { return &Resolver{env: env} }
 
-// Of returns the identity of key expression e, or "" when it cannot be
-// determined (callers then stay silent).
-func (r *Resolver) Of(e ast.Expr) string {
+// Of returns the identity of key expression e, unknown (the zero ID) when
+// it cannot be determined (callers then stay silent).
+func (r *Resolver) Of(e ast.Expr) ID {
 	return r.of(e, 0)
 }
 
 const maxDepth = 8
 
-func (r *Resolver) of(e ast.Expr, depth int) string {
+func (r *Resolver) of(e ast.Expr, depth int) ID {
 	if e == nil || depth > maxDepth {
-		return ""
+		return ID{}
 	}
 	e = ast.Unparen(e)
 	if s, ok := r.env.ConstString(e); ok {
-		return strconv.Quote(s)
+		return constant(s)
 	}
 	if tv, ok := r.env.Info.Types[e]; ok && tv.Value != nil {
-		return strconv.Quote(tv.Value.ExactString())
+		return constant(tv.Value.ExactString())
 	}
 	switch e := e.(type) {
 	case *ast.Ident:
@@ -62,32 +65,32 @@ func (r *Resolver) of(e ast.Expr, depth int) string {
 		return r.selector(e, depth)
 	case *ast.BinaryExpr:
 		if e.Op != token.ADD {
-			return ""
+			return ID{}
 		}
-		return joinParts(r.of(e.X, depth+1), r.of(e.Y, depth+1))
+		return concat(r.of(e.X, depth+1), r.of(e.Y, depth+1))
 	case *ast.CallExpr:
 		return r.call(e, depth)
 	case *ast.StarExpr:
 		return r.of(e.X, depth+1)
 	}
-	return ""
+	return ID{}
 }
 
-func (r *Resolver) ident(id *ast.Ident, depth int) string {
+func (r *Resolver) ident(id *ast.Ident, depth int) ID {
 	v, ok := r.env.Info.Uses[id].(*types.Var)
 	if !ok {
-		return ""
+		return ID{}
 	}
 	if v.Pkg() != nil && v.Parent() == v.Pkg().Scope() {
-		return "g(" + v.Pkg().Path() + "." + v.Name() + ")"
+		return one(Part{Kind: Global, Text: v.Pkg().Path() + "." + v.Name(), obj: v})
 	}
 	if r.Params != nil {
-		if s, ok := r.Params(v); ok {
-			return s
+		if i, ok := r.Params(v); ok {
+			return one(Part{Kind: Placeholder, Index: i, obj: v})
 		}
 	}
 	if init := r.env.LocalInit(id); init != nil {
-		if s := r.of(init, depth+1); s != "" {
+		if s := r.of(init, depth+1); s.Known() {
 			return s
 		}
 	}
@@ -97,12 +100,12 @@ func (r *Resolver) ident(id *ast.Ident, depth int) string {
 				// The receiver, like a field of it, stands for the same
 				// object in every method of the type: l.lockKey() in Lock
 				// and in Unlock is one key (RULES.md, "Key identity").
-				return "r(" + qualified(named) + ")"
+				return one(Part{Kind: Receiver, Text: qualified(named), obj: v})
 			}
 		}
-		return fmt.Sprintf("p(%s#%d)", fn, i)
+		return one(Part{Kind: Param, Text: fn, Index: i, obj: v})
 	}
-	return fmt.Sprintf("v(%d)", v.Pos())
+	return one(Part{Kind: Local, Index: int(v.Pos()), obj: v})
 }
 
 // Prepare builds what the Resolver otherwise builds on first use, so that
@@ -163,18 +166,18 @@ func funcScopes(pkg *types.Package) map[*types.Scope]*types.Func {
 	return scopes
 }
 
-func (r *Resolver) selector(sel *ast.SelectorExpr, depth int) string {
+func (r *Resolver) selector(sel *ast.SelectorExpr, depth int) ID {
 	if v, ok := r.env.Info.Uses[sel.Sel].(*types.Var); ok && !v.IsField() {
-		return "g(" + v.Pkg().Path() + "." + v.Name() + ")" // pkg.Var
+		return one(Part{Kind: Global, Text: v.Pkg().Path() + "." + v.Name(), obj: v}) // pkg.Var
 	}
 	s, ok := r.env.Info.Selections[sel]
 	if !ok || s.Kind() != types.FieldVal {
-		return ""
+		return ID{}
 	}
 	if named := namedOf(s.Recv()); named != nil {
-		return "f(" + qualified(named) + "." + sel.Sel.Name + ")"
+		return one(Part{Kind: Field, Text: qualified(named) + "." + sel.Sel.Name, obj: s.Obj()})
 	}
-	return ""
+	return ID{}
 }
 
 func namedOf(t types.Type) *types.Named {
@@ -192,20 +195,20 @@ func qualified(n *types.Named) string {
 	return n.Obj().Pkg().Path() + "." + n.Obj().Name()
 }
 
-func (r *Resolver) call(call *ast.CallExpr, depth int) string {
+func (r *Resolver) call(call *ast.CallExpr, depth int) ID {
 	if tv, ok := r.env.Info.Types[call.Fun]; ok && tv.IsType() && len(call.Args) == 1 {
 		return r.of(call.Args[0], depth+1) // conversion: string(b)
 	}
 	fn, ok := typeutil.Callee(r.env.Info, call).(*types.Func)
 	if !ok {
-		return ""
+		return ID{}
 	}
 	if fn.FullName() == "fmt.Sprintf" {
-		if s := r.sprintf(call, depth); s != "" {
+		if s := r.sprintf(call, depth); s.Known() {
 			return s
 		}
 	}
-	var args []string
+	var args []ID
 	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && fn.Signature().Recv() != nil {
 		args = append(args, r.of(sel.X, depth+1))
 	}
@@ -213,90 +216,39 @@ func (r *Resolver) call(call *ast.CallExpr, depth int) string {
 		args = append(args, r.of(a, depth+1))
 	}
 	for _, a := range args {
-		if a == "" {
-			return ""
+		if !a.Known() {
+			return ID{}
 		}
 	}
-	return "c(" + fn.FullName() + ")(" + strings.Join(args, ",") + ")"
+	return one(Part{Kind: Call, Text: fn.FullName(), Args: args, obj: fn})
 }
 
 var verb = analysisutil.LazyRegexp(`%[sdv]`)
 
 // sprintf rewrites fmt.Sprintf("lock:%s:%d", a, b) as "lock:"+a+":"+b when
 // every verb is %s, %d or %v.
-func (r *Resolver) sprintf(call *ast.CallExpr, depth int) string {
+func (r *Resolver) sprintf(call *ast.CallExpr, depth int) ID {
 	if len(call.Args) == 0 || call.Ellipsis.IsValid() {
-		return ""
+		return ID{}
 	}
 	format, ok := r.env.ConstString(call.Args[0])
 	if !ok {
-		return ""
+		return ID{}
 	}
 	plain := verb().ReplaceAllString(format, "")
 	if strings.Contains(strings.ReplaceAll(plain, "%%", ""), "%") {
-		return ""
+		return ID{}
 	}
 	texts := verb().Split(format, -1)
 	if len(texts)-1 != len(call.Args)-1 {
-		return ""
+		return ID{}
 	}
-	var parts []string
+	var parts []ID
 	for i, text := range texts {
-		parts = append(parts, strconv.Quote(strings.ReplaceAll(text, "%%", "%")))
+		parts = append(parts, constant(strings.ReplaceAll(text, "%%", "%")))
 		if i+1 < len(call.Args) {
 			parts = append(parts, r.of(call.Args[i+1], depth+1))
 		}
 	}
-	return joinParts(parts...)
-}
-
-// joinParts concatenates identities, merging adjacent constants.
-func joinParts(parts ...string) string {
-	var out []string
-	for _, p := range parts {
-		if p == "" {
-			return ""
-		}
-		for _, q := range splitTop(p) {
-			if q == `""` {
-				continue
-			}
-			if n := len(out); n > 0 && isQuoted(out[n-1]) && isQuoted(q) {
-				a, _ := strconv.Unquote(out[n-1])
-				b, _ := strconv.Unquote(q)
-				out[n-1] = strconv.Quote(a + b)
-				continue
-			}
-			out = append(out, q)
-		}
-	}
-	if len(out) == 0 {
-		return `""`
-	}
-	return strings.Join(out, "+")
-}
-
-func isQuoted(s string) bool { return strings.HasPrefix(s, `"`) }
-
-// splitTop splits an identity at the + signs outside quotes and parentheses.
-func splitTop(s string) []string {
-	var parts []string
-	depth, inQuote, start := 0, false, 0
-	for i := 0; i < len(s); i++ {
-		switch ch := s[i]; {
-		case inQuote && ch == '\\':
-			i++
-		case ch == '"':
-			inQuote = !inQuote
-		case inQuote:
-		case ch == '(':
-			depth++
-		case ch == ')':
-			depth--
-		case ch == '+' && depth == 0:
-			parts = append(parts, s[start:i])
-			start = i + 1
-		}
-	}
-	return append(parts, s[start:])
+	return concat(parts...)
 }

@@ -115,7 +115,8 @@ func (m *Model) opsAt(fn *Func, call *ast.CallExpr, stack []ast.Node, summaries 
 func (m *Model) newOp(fn *Func, c *redisapi.Call, via *SummaryOp, stack []ast.Node) *Op {
 	op := &Op{Call: c, Func: fn, Via: via, Stack: stack}
 	if via == nil {
-		op.KeyID = m.Keys.Of(c.Key)
+		op.Identity = m.Keys.Of(c.Key)
+		op.KeyID = op.Identity.String()
 	}
 	op.Queued = c.Queued || m.inPipelineCallback(stack)
 	op.InWatch = m.inWatchCallback(stack)
@@ -125,16 +126,16 @@ func (m *Model) newOp(fn *Func, c *redisapi.Call, via *SummaryOp, stack []ast.No
 			op.Lua = s
 		}
 	}
-	op.Family = m.familyOf(op.KeyID, fn)
+	op.Family = m.familyOf(op.Identity, fn)
 	return op
 }
 
 // familyOf returns the key family of identity id used in fn: its
-// keyid.Family, or, for a key that is just a parameter of a function named
+// Family, or, for a key that is just a parameter of a function named
 // as a lock operation, the lock API of fn's type or package (RULES.md,
 // "Lock API pair"): Lock(key) and Unlock(key) of one type take one key.
-func (m *Model) familyOf(id string, fn *Func) string {
-	if f := keyid.Family(id); f != "" || !keyid.IsParam(id) || !m.funcNamedAsLock(fn) {
+func (m *Model) familyOf(id keyid.ID, fn *Func) string {
+	if f := id.Family(); f != "" || !id.IsParam() || !m.funcNamedAsLock(fn) {
 		return f
 	}
 	if fn.Recv != nil {

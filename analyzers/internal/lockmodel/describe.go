@@ -21,7 +21,7 @@ func IsAcquire(op *Op) bool { return isAcquire(op) }
 // information for the diagnostic at the command.
 func (m *Model) CallerRelated(op *Op) []analysis.RelatedInformation {
 	p := m.ProvingCall(op)
-	if p == nil || m.isLockKeyID(op.KeyID, op.Family) {
+	if p == nil || m.isLockKeyID(op.Identity, op.Family) {
 		return nil
 	}
 	return []analysis.RelatedInformation{{Pos: p.Pos(), End: p.Expr.End(), Message: "called here with lock key " + m.KeyText(p)}}

@@ -272,7 +272,7 @@ func (m *Model) watches(w *Op, id string) bool {
 		return true
 	}
 	for _, k := range w.Keys {
-		if m.Keys.Of(k) == id {
+		if m.Keys.Of(k).String() == id {
 			return true
 		}
 	}

@@ -2,7 +2,6 @@ package lockmodel
 
 import (
 	"go/ast"
-	"strings"
 
 	"github.com/leasevet/leasevet/analyzers/internal/keyid"
 	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
@@ -88,7 +87,7 @@ func isReleaseOrRenewal(op *Op) bool {
 // evidence. An op of a same-package helper that only receives the key is
 // on a lock key when its calls in this package are (see ProvingCall).
 func (m *Model) IsLockKey(op *Op) bool {
-	return m.isLockKeyID(op.KeyID, op.Family) || m.ProvingCall(op) != nil
+	return m.isLockKeyID(op.Identity, op.Family) || m.ProvingCall(op) != nil
 }
 
 // isLockKeyID reports whether the key with identity id (or, failing that,
@@ -96,11 +95,11 @@ func (m *Model) IsLockKey(op *Op) bool {
 // critical section, an owner check or a wait. A release in a function of
 // its own with none of these is how on/off flags are written (an NX
 // "paused" marker deleted by Unpause), so it is not evidence alone.
-func (m *Model) isLockKeyID(id, family string) bool {
-	if id == "" {
+func (m *Model) isLockKeyID(id keyid.ID, family string) bool {
+	if !id.Known() {
 		return false
 	}
-	if is, ok := m.lockKeys[[2]string{id, family}]; ok {
+	if is, ok := m.lockKeys[[2]string{id.String(), family}]; ok {
 		return is
 	}
 	return m.judgeLockKey(id, family)
@@ -115,17 +114,17 @@ func (m *Model) judgeLockKeys() {
 	for _, op := range m.Ops {
 		k := [2]string{op.KeyID, op.Family}
 		if _, done := m.lockKeys[k]; !done && op.KeyID != "" {
-			m.lockKeys[k] = m.judgeLockKey(op.KeyID, op.Family)
+			m.lockKeys[k] = m.judgeLockKey(op.Identity, op.Family)
 		}
 	}
 }
 
-func (m *Model) judgeLockKey(id, family string) bool {
-	acq := m.acquires.lookup(id, family)
+func (m *Model) judgeLockKey(id keyid.ID, family string) bool {
+	acq := m.acquires.lookup(id.String(), family)
 	if len(acq) == 0 {
 		return false
 	}
-	rel := m.evidence.lookup(id, family)
+	rel := m.evidence.lookup(id.String(), family)
 	return m.namedAsLock(id, acq, rel) || criticalSection(acq, rel) || m.ownerChecks(rel) || m.waitsFor(acq)
 }
 
@@ -150,8 +149,8 @@ func (m *Model) HasReleaseEvidence(op *Op) bool {
 // namedAsLock reports whether the key's constant part, or a function,
 // receiver type or key variable that acquires or releases it, has a lock
 // word.
-func (m *Model) namedAsLock(id string, acquires, releases []*Op) bool {
-	for _, c := range keyid.Constants(id) {
+func (m *Model) namedAsLock(id keyid.ID, acquires, releases []*Op) bool {
+	for _, c := range id.Constants() {
 		if m.lockNames.matches(c) {
 			return true
 		}
@@ -175,7 +174,7 @@ func (m *Model) opNamedAsLock(op *Op) bool {
 	if m.lockNames.matches(op.Func.Decl.Name.Name) {
 		return true
 	}
-	if op.Func.Recv != nil && len(keyid.Constants(op.KeyID)) == 0 && m.lockNames.matches(op.Func.Recv.Obj().Name()) {
+	if op.Func.Recv != nil && len(op.Identity.Constants()) == 0 && m.lockNames.matches(op.Func.Recv.Obj().Name()) {
 		return true
 	}
 	if op.Via != nil && m.lockNames.matches(op.Method) {
@@ -299,7 +298,7 @@ func (m *Model) IsOwnerChecked(op *Op) bool { return isOwnerChecked(op) }
 // of a wrapper whose key does not depend on its parameters: the same key
 // is judged inside the wrapper.
 func (op *Op) Reportable() bool {
-	return op.Via == nil || (!op.Via.Settled && strings.Contains(op.Via.Key, "${"))
+	return op.Via == nil || (!op.Via.Settled && op.Via.Key.HasPlaceholder())
 }
 
 // HasTTLSomewhere reports whether some op of the package, other than op,

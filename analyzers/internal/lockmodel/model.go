@@ -70,15 +70,16 @@ func (f *Func) HasParam(v *types.Var) bool {
 // or a call of a wrapper whose summary says it issues the command.
 type Op struct {
 	*redisapi.Call
-	Func    *Func
-	Via     *SummaryOp        // non-nil when issued through a wrapper
-	KeyID   string            // key identity ("" unknown)
-	Family  string            // key family ("" none)
-	Queued  bool              // in a pipeline or MULTI
-	InWatch bool              // inside the callback of a Watch transaction on the key
-	Stack   []ast.Node        // from the FuncDecl down to the call
-	Reply   replyuse.Use      // how the call's reply is consumed
-	Lua     *luascript.Script // parsed script, for Kind Script
+	Func     *Func
+	Via      *SummaryOp        // non-nil when issued through a wrapper
+	KeyID    string            // key identity as compared and indexed: Identity.String() ("" unknown)
+	Identity keyid.ID          // key identity as parts
+	Family   string            // key family ("" none)
+	Queued   bool              // in a pipeline or MULTI
+	InWatch  bool              // inside the callback of a Watch transaction on the key
+	Stack    []ast.Node        // from the FuncDecl down to the call
+	Reply    replyuse.Use      // how the call's reply is consumed
+	Lua      *luascript.Script // parsed script, for Kind Script
 }
 
 // Pos returns the position diagnostics about the op are reported at.
@@ -129,15 +130,11 @@ func singleKeyArg(op *Op) ast.Expr {
 	if op.Via == nil {
 		return nil
 	}
-	ph := placeholder().FindAllString(op.Via.Key, -1)
+	ph := op.Via.Key.Placeholders()
 	if len(ph) != 1 {
 		return nil
 	}
-	i, err := strconv.Atoi(ph[0][2 : len(ph[0])-1])
-	if err != nil {
-		return nil
-	}
-	return argAt(op.Expr, i)
+	return argAt(op.Expr, ph[0])
 }
 
 // builtFrom returns the expression a local key variable was built from,

@@ -4,10 +4,8 @@ import (
 	"fmt"
 	"go/ast"
 	"go/types"
-	"strconv"
 	"strings"
 
-	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
 	"github.com/leasevet/leasevet/analyzers/internal/keyid"
 	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
 )
@@ -24,10 +22,10 @@ type Summary struct {
 type SummaryOp struct {
 	Kind    redisapi.Kind
 	Command string
-	Key     string // key identity template; ${i} stands for parameter i
-	Value   int    // parameter supplying the value
-	Match   int    // parameter supplying the compared token
-	TTL     int    // parameter supplying the expiry
+	Key     keyid.ID // key identity template; a Placeholder stands for a parameter
+	Value   int      // parameter supplying the value
+	Match   int      // parameter supplying the compared token
+	TTL     int      // parameter supplying the expiry
 	TTLIs   redisapi.TTLState
 	NX      bool
 	Owner   bool   // the command is owner-checked (compare script, IFEQ, lock library)
@@ -175,9 +173,9 @@ func sameSummary(a, b *Summary) bool {
 func (m *Model) summarize(fn *Func) *Summary {
 	params := paramIndexes(fn.Obj)
 	tmpl := *m.Keys
-	tmpl.Params = func(v *types.Var) (string, bool) {
+	tmpl.Params = func(v *types.Var) (int, bool) {
 		i, ok := params[v]
-		return keyid.Placeholder(i), ok
+		return i, ok
 	}
 	var out []SummaryOp
 	for i, op := range m.opsOf(fn, func(f *types.Func) *Summary { return m.summaryOf(f) }) {
@@ -204,7 +202,7 @@ func (m *Model) summaryOp(fn *Func, op *Op, tmpl *keyid.Resolver, params map[*ty
 	if !summarised(op.Kind) {
 		return SummaryOp{}, false
 	}
-	key := op.KeyID
+	key := op.Identity
 	if op.Via == nil {
 		key = tmpl.Of(op.Key)
 		if op.Key == nil {
@@ -214,12 +212,12 @@ func (m *Model) summaryOp(fn *Func, op *Op, tmpl *keyid.Resolver, params map[*ty
 		key = viaTemplate(op, tmpl) // a wrapper of a wrapper: re-express in this function's parameters
 	}
 	keys := -1
-	if key == "" && op.Via == nil && op.Script != nil {
+	if !key.Known() && op.Via == nil && op.Script != nil {
 		if keys = paramOf(op.Script.KeysExpr, params, m); keys >= 0 {
-			key = keyid.Placeholder(keys) // rdb.EvalSha(ctx, sha, keys, args...)
+			key = keyid.PlaceholderOf(keys) // rdb.EvalSha(ctx, sha, keys, args...)
 		}
 	}
-	if key == "" {
+	if !key.Known() {
 		return SummaryOp{}, false
 	}
 	s := SummaryOp{
@@ -251,21 +249,21 @@ func (m *Model) returnsReply(op *Op) bool {
 // ...string) { rdb.Del(ctx, keys...) }): a call Del(ctx, k) sends DEL k.
 // The template names the parameter, so at a call the first key passed
 // stands for the command's key; a call that spreads a slice has none.
-func (m *Model) spreadKeys(fn *Func, op *Op, params map[*types.Var]int) string {
+func (m *Model) spreadKeys(fn *Func, op *Op, params map[*types.Var]int) keyid.ID {
 	sig := fn.Obj.Signature()
 	n := len(op.Expr.Args)
 	if op.Kind != redisapi.Delete || !sig.Variadic() || !op.Expr.Ellipsis.IsValid() || n == 0 {
-		return ""
+		return keyid.ID{}
 	}
 	id, ok := ast.Unparen(op.Expr.Args[n-1]).(*ast.Ident)
 	if !ok {
-		return ""
+		return keyid.ID{}
 	}
 	v, _ := m.Pass.TypesInfo.Uses[id].(*types.Var)
 	if i, ok := params[v]; ok && i == sig.Params().Len()-1 {
-		return keyid.Placeholder(i)
+		return keyid.PlaceholderOf(i)
 	}
-	return ""
+	return keyid.ID{}
 }
 
 func summarised(k redisapi.Kind) bool {
@@ -299,19 +297,19 @@ func (m *Model) wrapperOp(fn *Func, call *ast.CallExpr, s *SummaryOp, stack []as
 	if call.Ellipsis.IsValid() {
 		return nil
 	}
-	args := make([]string, len(call.Args))
+	args := make([]keyid.ID, len(call.Args))
 	for i, a := range call.Args {
 		args[i] = m.Keys.Of(a)
 	}
 	var keys []ast.Expr
 	if s.Keys >= 0 && s.Keys < len(call.Args) {
 		keys = m.Env.SliceElems(call.Args[s.Keys]) // []string{l.key}: KEYS[1] is l.key
-		args[s.Keys] = ""
+		args[s.Keys] = keyid.ID{}
 		if len(keys) > 0 {
 			args[s.Keys] = m.Keys.Of(keys[0])
 		}
 	}
-	key, ok := keyid.Substitute(s.Key, args)
+	key, ok := s.Key.Substitute(args)
 	if !ok {
 		return nil
 	}
@@ -333,25 +331,22 @@ func (m *Model) wrapperOp(fn *Func, call *ast.CallExpr, s *SummaryOp, stack []as
 		c.Client = sel.X
 	}
 	op := m.newOp(fn, c, s, stack)
-	op.KeyID, op.Family = key, m.familyOf(key, fn)
+	op.KeyID, op.Identity, op.Family = key.String(), key, m.familyOf(key, fn)
 	return op
 }
 
 // viaTemplate returns the key template of an op issued through a wrapper,
 // with the wrapper's placeholders replaced by the template identities of
-// the arguments at the call, or "" when one cannot be expressed.
-func viaTemplate(op *Op, tmpl *keyid.Resolver) string {
+// the arguments at the call, or unknown when one cannot be expressed.
+func viaTemplate(op *Op, tmpl *keyid.Resolver) keyid.ID {
 	if op.Expr.Ellipsis.IsValid() {
-		return ""
+		return keyid.ID{}
 	}
-	args := make([]string, len(op.Expr.Args))
+	args := make([]keyid.ID, len(op.Expr.Args))
 	for i, a := range op.Expr.Args {
 		args[i] = tmpl.Of(a)
 	}
-	key, ok := keyid.Substitute(op.Via.Key, args)
-	if !ok {
-		return ""
-	}
+	key, _ := op.Via.Key.Substitute(args)
 	return key
 }
 
@@ -424,7 +419,7 @@ func (m *Model) provingCall(op *Op, depth int) *Op {
 		return nil
 	}
 	for _, in := range insts {
-		if !m.isLockKeyID(in.KeyID, in.Family) && m.provingCall(in, depth+1) == nil {
+		if !m.isLockKeyID(in.Identity, in.Family) && m.provingCall(in, depth+1) == nil {
 			return nil
 		}
 	}
@@ -473,7 +468,7 @@ func (m *Model) exportSummaries() {
 		}
 		out := &Summary{}
 		for i, op := range s.Ops {
-			op.Settled = !strings.Contains(op.Key, "${") || m.isLockKeyID(op.Key, keyid.Family(op.Key)) || m.judgedThroughCalls(&s.Ops[i])
+			op.Settled = !op.Key.HasPlaceholder() || m.isLockKeyID(op.Key, op.Key.Family()) || m.judgedThroughCalls(&s.Ops[i])
 			out.Ops = append(out.Ops, op)
 		}
 		m.Pass.ExportObjectFact(obj, out)
@@ -490,18 +485,10 @@ func (m *Model) judgedThroughCalls(s *SummaryOp) bool {
 
 // keyArg returns the argument a summary's key template consists of, when
 // it is exactly one parameter ("${1}"), or nil.
-func keyArg(call *ast.CallExpr, template string) ast.Expr {
-	if !placeholderOnly().MatchString(template) {
-		return nil
-	}
-	i, err := strconv.Atoi(template[2 : len(template)-1])
-	if err != nil {
+func keyArg(call *ast.CallExpr, template keyid.ID) ast.Expr {
+	i, ok := template.Placeholder()
+	if !ok {
 		return nil
 	}
 	return argAt(call, i)
 }
-
-var (
-	placeholderOnly = analysisutil.LazyRegexp(`^\$\{\d+\}$`)
-	placeholder     = analysisutil.LazyRegexp(`\$\{\d+\}`)
-)
