@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 
+	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
 	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
 	"golang.org/x/tools/go/types/typeutil"
 )
@@ -141,7 +142,7 @@ func (g guards) isExitCall(e ast.Expr) bool {
 	case *types.Builtin:
 		return fn.Name() == "panic"
 	case *types.Func:
-		return exitFuncs[qualifiedName(fn)]
+		return exitFuncs[analysisutil.FuncName(fn)]
 	}
 	return false
 }
