@@ -140,7 +140,7 @@ func (g guards) isExitCall(e ast.Expr) bool {
 	case *types.Builtin:
 		return fn.Name() == "panic"
 	case *types.Func:
-		return exitFuncs[qualifiedName(fn)]
+		return exitFuncs[analysisutil.FuncName(fn)]
 	}
 	return false
 }

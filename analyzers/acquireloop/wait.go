@@ -130,7 +130,7 @@ func (w *waitFinder) callWaits(call *ast.CallExpr, depth int) bool {
 	if !ok {
 		return false
 	}
-	if waitFuncs[qualifiedName(fn)] || waitName().MatchString(fn.Name()) || w.blockingRedis(call, fn) {
+	if waitFuncs[analysisutil.FuncName(fn)] || waitName().MatchString(fn.Name()) || w.blockingRedis(call, fn) {
 		return true
 	}
 	if fn.Pkg() == nil {
@@ -173,21 +173,4 @@ func (w *waitFinder) blockingRedis(call *ast.CallExpr, fn *types.Func) bool {
 		}
 	}
 	return false
-}
-
-// qualifiedName returns "pkg.Func" or "pkg.Type.Method" for fn.
-func qualifiedName(fn *types.Func) string {
-	if fn.Pkg() == nil {
-		return fn.Name()
-	}
-	if recv := fn.Signature().Recv(); recv != nil {
-		t := recv.Type()
-		if p, ok := t.(*types.Pointer); ok {
-			t = p.Elem()
-		}
-		if n, ok := t.(*types.Named); ok {
-			return fn.Pkg().Path() + "." + n.Obj().Name() + "." + fn.Name()
-		}
-	}
-	return fn.Pkg().Path() + "." + fn.Name()
 }

@@ -30,4 +30,9 @@
 // function literals start with no checks, a goto label forgets all checks,
 // and a loop never exports the checks of its body except for the
 // "every KEYS element was compared" shape of multi-key scripts.
+//
+// This package owns that flow and the verdicts on a script. What a single
+// expression stands for (a KEYS element, an ARGV token, a read, a probe,
+// a local variable bound to one of them) is package scriptexpr's; the Go
+// code a script comes from, and which client sent it, are the callers'.
 package luascript

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/leasevet/leasevet/analyzers/internal/luascript/scriptexpr"
 	"github.com/yuin/gopher-lua/parse"
 )
 
@@ -71,7 +72,7 @@ func Classify(src string) (s *Script, err error) {
 		return nil, fmt.Errorf("%w: %w", ErrInvalid, err)
 	}
 	w := newWalker()
-	out, term := w.walkBlock(chunk, nil, newScope(nil))
+	out, term := w.walkBlock(chunk, nil, scriptexpr.NewScope(nil))
 	if !term {
 		w.exit(out, ReplyNil) // falling off the end replies nil
 	}

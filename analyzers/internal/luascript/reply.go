@@ -1,6 +1,9 @@
 package luascript
 
-import "github.com/yuin/gopher-lua/ast"
+import (
+	"github.com/leasevet/leasevet/analyzers/internal/luascript/scriptexpr"
+	"github.com/yuin/gopher-lua/ast"
+)
 
 // Reply is what a script answers on a path, as a Redis client sees it.
 // Which one a release answers when the lock is no longer ours decides
@@ -71,7 +74,7 @@ type replyPath struct {
 // `a and b` is a when a is false, else b; of `a or b`, a when a is true,
 // else b: so `return get(k) == ARGV[1] and redis.call('del', k) or 0`
 // replies 0 when the compare fails.
-func replyPaths(e ast.Expr, f facts, sc *scope) []replyPath {
+func replyPaths(e ast.Expr, f facts, sc *scriptexpr.Scope) []replyPath {
 	l, ok := e.(*ast.LogicalOpExpr)
 	if !ok || (l.Operator != "and" && l.Operator != "or") {
 		return leafPaths(e, f, sc)
@@ -98,34 +101,17 @@ const maxReplyPaths = 64
 // leafPaths splits an operand of and/or by its truth. A comparison is true
 // (the integer reply 1) or false (nil); an unknown value that is false is
 // nil or false, a nil reply either way.
-func leafPaths(e ast.Expr, f facts, sc *scope) []replyPath {
+func leafPaths(e ast.Expr, f facts, sc *scriptexpr.Scope) []replyPath {
 	t, fl := condFacts(e, sc)
 	switch r := replyOf(e); {
-	case isBoolean(e):
+	case scriptexpr.IsBoolean(e):
 		return []replyPath{{union(f, t), ReplyInteger, true}, {union(f, fl), ReplyNil, false}}
 	case r == ReplyNil:
 		return []replyPath{{f, r, false}}
-	case r != ReplyUnknown || isTableOrString(e):
+	case r != ReplyUnknown || scriptexpr.IsTableOrString(e):
 		return []replyPath{{f, r, true}} // numbers, strings and tables are true in Lua
 	}
 	return []replyPath{{union(f, t), ReplyUnknown, true}, {union(f, fl), ReplyNil, false}}
-}
-
-func isTableOrString(e ast.Expr) bool {
-	switch e.(type) {
-	case *ast.TableExpr, *ast.StringExpr:
-		return true
-	}
-	return false
-}
-
-// isBoolean reports a comparison or a not, whose value is true or false.
-func isBoolean(e ast.Expr) bool {
-	switch e.(type) {
-	case *ast.RelationalOpExpr, *ast.UnaryNotOpExpr:
-		return true
-	}
-	return false
 }
 
 // replyOf returns the reply a returned literal becomes.
@@ -140,7 +126,7 @@ func replyOf(e ast.Expr) Reply {
 			return ReplyInteger
 		}
 	case *ast.FuncCallExpr:
-		if e.Receiver == nil && isQualified(e.Func, "redis", "error_reply") {
+		if e.Receiver == nil && scriptexpr.IsQualified(e.Func, "redis", "error_reply") {
 			return ReplyError
 		}
 	case *ast.TableExpr:
@@ -162,7 +148,7 @@ func isErrorTable(t *ast.TableExpr) bool {
 
 // exitReturn records the replies of a return statement on the paths where
 // an owner check failed.
-func (w *walker) exitReturn(f facts, exprs []ast.Expr, sc *scope) {
+func (w *walker) exitReturn(f facts, exprs []ast.Expr, sc *scriptexpr.Scope) {
 	if len(exprs) == 0 {
 		w.exit(f, ReplyNil)
 		return
@@ -178,7 +164,7 @@ func (w *walker) exitReturn(f facts, exprs []ast.Expr, sc *scope) {
 // absent may be a side key, such as Redisson's latch.) Returns from
 // function literals are not ways out of the script.
 func (w *walker) exit(f facts, r Reply) {
-	if w.funcs == 0 && (has(f, ownerMismatch, "") || has(f, keyAbsent, "k1")) {
+	if w.funcs == 0 && (has(f, ownerMismatch, "") || has(f, keyAbsent, scriptexpr.KeyID(1))) {
 		w.mismatch = append(w.mismatch, r)
 	}
 }

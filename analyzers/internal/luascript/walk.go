@@ -2,69 +2,10 @@ package luascript
 
 import (
 	"strconv"
-	"strings"
 
+	"github.com/leasevet/leasevet/analyzers/internal/luascript/scriptexpr"
 	"github.com/yuin/gopher-lua/ast"
 )
-
-// bindKind says what a Lua variable is known to hold.
-type bindKind int
-
-const (
-	opaque    bindKind = iota // nothing useful
-	keyVal                    // a KEYS element: key, index
-	tokenVal                  // ARGV[token]
-	readVal                   // the value stored at key
-	memberVal                 // HEXISTS/SISMEMBER of ARGV[token] at key
-	loopIndex                 // the index of a loop over KEYS: KEYS[i] is key
-	mgetAll                   // MGET of unpack(KEYS): element i is KEYS[i]'s value
-	probeVal                  // EXISTS/TTL/PTTL of key: can say it is absent
-)
-
-type binding struct {
-	kind  bindKind
-	key   string
-	index int
-	token int
-	cmd   string // for readVal and probeVal: the command, when it can say the key is absent
-}
-
-// scope maps variable names to what they hold. Every assignment makes a new
-// binding, so that a check recorded for a key identity never carries over to
-// a variable that was reassigned.
-type scope struct {
-	parent *scope
-	vars   map[string]*binding
-}
-
-func newScope(parent *scope) *scope {
-	return &scope{parent: parent, vars: map[string]*binding{}}
-}
-
-// bindingOf returns the binding of e when e is a variable, or nil.
-func (sc *scope) bindingOf(e ast.Expr) *binding {
-	id, ok := e.(*ast.IdentExpr)
-	if !ok {
-		return nil
-	}
-	for s := sc; s != nil; s = s.parent {
-		if b, ok := s.vars[id.Value]; ok {
-			return b
-		}
-	}
-	return nil
-}
-
-// assign rebinds name where it is declared, or as a global at the root.
-func (sc *scope) assign(name string, b *binding) {
-	s := sc
-	for ; s.parent != nil; s = s.parent {
-		if _, ok := s.vars[name]; ok {
-			break
-		}
-	}
-	s.vars[name] = b
-}
 
 // walker collects the ops of one script.
 type walker struct {
@@ -81,7 +22,7 @@ func newWalker() *walker { return &walker{} }
 // walkBlock walks stmts with the checks in and returns the checks holding
 // when control falls off the end, and whether every path leaves the block
 // early (return, error(), break, goto).
-func (w *walker) walkBlock(stmts []ast.Stmt, in facts, sc *scope) (out facts, term bool) {
+func (w *walker) walkBlock(stmts []ast.Stmt, in facts, sc *scriptexpr.Scope) (out facts, term bool) {
 	cur := in
 	for _, s := range stmts {
 		next, t := w.walkStmt(s, cur, sc)
@@ -90,24 +31,24 @@ func (w *walker) walkBlock(stmts []ast.Stmt, in facts, sc *scope) (out facts, te
 	return cur, term
 }
 
-func (w *walker) walkStmt(s ast.Stmt, f facts, sc *scope) (facts, bool) {
+func (w *walker) walkStmt(s ast.Stmt, f facts, sc *scriptexpr.Scope) (facts, bool) {
 	switch s := s.(type) {
 	case *ast.LocalAssignStmt:
 		f = w.walkExprs(s.Exprs, f, sc)
-		bs := bindingsOf(s.Names, s.Exprs, sc)
+		bs := scriptexpr.BindingsOf(s.Names, s.Exprs, sc)
 		for i, name := range s.Names {
-			sc.vars[name] = bs[i]
+			sc.Declare(name, bs[i])
 		}
 	case *ast.AssignStmt:
 		return w.walkAssign(s, f, sc), false
 	case *ast.FuncCallStmt:
 		f = w.walkExpr(s.Expr, f, sc)
-		if isErrorCall(s.Expr) {
+		if scriptexpr.IsErrorCall(s.Expr) {
 			w.exit(f, ReplyError)
 			return f, true
 		}
 	case *ast.DoBlockStmt:
-		return w.walkBlock(s.Stmts, f, newScope(sc))
+		return w.walkBlock(s.Stmts, f, scriptexpr.NewScope(sc))
 	case *ast.IfStmt:
 		return w.walkIf(s, f, sc)
 	case *ast.WhileStmt, *ast.RepeatStmt, *ast.NumberForStmt, *ast.GenericForStmt:
@@ -135,14 +76,14 @@ func (w *walker) walkStmt(s ast.Stmt, f facts, sc *scope) (facts, bool) {
 // walkLoop walks a loop. An iteration may follow the writes of the one
 // before, so no key is known absent in the body or after the loop (the
 // condition's own test still holds for the body it lets run).
-func (w *walker) walkLoop(s ast.Stmt, f facts, sc *scope) facts {
+func (w *walker) walkLoop(s ast.Stmt, f facts, sc *scriptexpr.Scope) facts {
 	f = without(f, keyAbsent)
 	switch s := s.(type) {
 	case *ast.WhileStmt:
 		in, t, _ := w.walkCond(s.Condition, f, sc)
-		w.walkLoopBody(s.Stmts, union(in, t), newScope(sc))
+		w.walkLoopBody(s.Stmts, union(in, t), scriptexpr.NewScope(sc))
 	case *ast.RepeatStmt:
-		body := newScope(sc)
+		body := scriptexpr.NewScope(sc)
 		out, _, _ := w.walkLoopBody(s.Stmts, f, body)
 		w.walkExpr(s.Condition, out, body)
 	case *ast.NumberForStmt:
@@ -153,7 +94,7 @@ func (w *walker) walkLoop(s ast.Stmt, f facts, sc *scope) facts {
 	return without(f, keyAbsent)
 }
 
-func (w *walker) walkAssign(s *ast.AssignStmt, f facts, sc *scope) facts {
+func (w *walker) walkAssign(s *ast.AssignStmt, f facts, sc *scriptexpr.Scope) facts {
 	f = w.walkExprs(s.Rhs, f, sc)
 	var names []string
 	for _, lhs := range s.Lhs {
@@ -164,10 +105,10 @@ func (w *walker) walkAssign(s *ast.AssignStmt, f facts, sc *scope) facts {
 		f = w.walkExpr(lhs, f, sc)
 		names = append(names, "")
 	}
-	bs := bindingsOf(names, s.Rhs, sc)
+	bs := scriptexpr.BindingsOf(names, s.Rhs, sc)
 	for i, name := range names {
 		if name != "" {
-			sc.assign(name, bs[i])
+			sc.Assign(name, bs[i])
 		}
 	}
 	return f
@@ -175,10 +116,10 @@ func (w *walker) walkAssign(s *ast.AssignStmt, f facts, sc *scope) facts {
 
 // walkIf joins the two branches: a branch that always leaves contributes
 // nothing, so `if get(K) ~= ARGV[1] then return 0 end` guards what follows.
-func (w *walker) walkIf(s *ast.IfStmt, f facts, sc *scope) (facts, bool) {
+func (w *walker) walkIf(s *ast.IfStmt, f facts, sc *scriptexpr.Scope) (facts, bool) {
 	f, t, fl := w.walkCond(s.Condition, f, sc)
-	thenOut, thenTerm := w.walkBlock(s.Then, union(f, t), newScope(sc))
-	elseOut, elseTerm := w.walkBlock(s.Else, union(f, fl), newScope(sc))
+	thenOut, thenTerm := w.walkBlock(s.Then, union(f, t), scriptexpr.NewScope(sc))
+	elseOut, elseTerm := w.walkBlock(s.Else, union(f, fl), scriptexpr.NewScope(sc))
 	switch {
 	case thenTerm && elseTerm:
 		return f, true
@@ -195,7 +136,7 @@ func (w *walker) walkIf(s *ast.IfStmt, f facts, sc *scope) (facts, bool) {
 // absent may have been created by a write in the same condition
 // (`get(k) == false and redis.call('set', k, v)`), so a condition that
 // writes yields no absence.
-func (w *walker) walkCond(cond ast.Expr, f facts, sc *scope) (out, whenTrue, whenFalse facts) {
+func (w *walker) walkCond(cond ast.Expr, f facts, sc *scriptexpr.Scope) (out, whenTrue, whenFalse facts) {
 	n := w.writes
 	out = w.walkExpr(cond, f, sc)
 	whenTrue, whenFalse = condFacts(cond, sc)
@@ -207,7 +148,7 @@ func (w *walker) walkCond(cond ast.Expr, f facts, sc *scope) (out, whenTrue, whe
 
 // walkLoopBody walks a loop body and reports whether it contains a break
 // for this loop.
-func (w *walker) walkLoopBody(stmts []ast.Stmt, f facts, sc *scope) (out facts, term, broke bool) {
+func (w *walker) walkLoopBody(stmts []ast.Stmt, f facts, sc *scriptexpr.Scope) (out facts, term, broke bool) {
 	w.breaks = append(w.breaks, false)
 	out, term = w.walkBlock(stmts, f, sc)
 	broke = w.breaks[len(w.breaks)-1]
@@ -221,41 +162,41 @@ func (w *walker) newLoopKey() string {
 }
 
 // walkNumberFor handles `for i = 1, #KEYS do ... KEYS[i] ... end`.
-func (w *walker) walkNumberFor(s *ast.NumberForStmt, f facts, sc *scope) facts {
+func (w *walker) walkNumberFor(s *ast.NumberForStmt, f facts, sc *scriptexpr.Scope) facts {
 	f = w.walkExprs([]ast.Expr{s.Init, s.Limit, s.Step}, f, sc)
 	id := w.newLoopKey()
-	body := newScope(sc)
-	body.vars[s.Name] = &binding{kind: opaque}
-	if isKeysLen(s.Limit) {
-		body.vars[s.Name] = &binding{kind: loopIndex, key: id}
+	body := scriptexpr.NewScope(sc)
+	body.Declare(s.Name, &scriptexpr.Binding{Kind: scriptexpr.Opaque})
+	if scriptexpr.IsKeysLen(s.Limit) {
+		body.Declare(s.Name, &scriptexpr.Binding{Kind: scriptexpr.LoopIndex, Key: id})
 	}
 	out, term, broke := w.walkLoopBody(s.Stmts, f, body)
-	covers := isKeysLen(s.Limit) && isOne(s.Init) && (s.Step == nil || isOne(s.Step))
+	covers := scriptexpr.IsKeysLen(s.Limit) && scriptexpr.IsOne(s.Init) && (s.Step == nil || scriptexpr.IsOne(s.Step))
 	return afterKeysLoop(f, covers && !term && !broke, id, out)
 }
 
 // walkGenericFor handles `for i, key in ipairs(KEYS)` and
 // `for i, v in ipairs(vals)` where vals is an MGET of unpack(KEYS).
-func (w *walker) walkGenericFor(s *ast.GenericForStmt, f facts, sc *scope) facts {
+func (w *walker) walkGenericFor(s *ast.GenericForStmt, f facts, sc *scriptexpr.Scope) facts {
 	f = w.walkExprs(s.Exprs, f, sc)
 	id := w.newLoopKey()
-	body := newScope(sc)
+	body := scriptexpr.NewScope(sc)
 	for _, name := range s.Names {
-		body.vars[name] = &binding{kind: opaque}
+		body.Declare(name, &scriptexpr.Binding{Kind: scriptexpr.Opaque})
 	}
 	covers := false
-	if x, ok := iteratedTable(s.Exprs); ok && len(s.Names) > 0 {
-		value := &binding{kind: opaque}
-		switch b := sc.bindingOf(x); {
-		case isIdent(x, "KEYS") && b == nil:
-			value, covers = &binding{kind: keyVal, key: id}, true
-		case b != nil && b.kind == mgetAll:
-			value, covers = &binding{kind: readVal, key: id}, true
+	if x, ok := scriptexpr.IteratedTable(s.Exprs); ok && len(s.Names) > 0 {
+		value := &scriptexpr.Binding{Kind: scriptexpr.Opaque}
+		switch b := sc.BindingOf(x); {
+		case scriptexpr.IsIdent(x, "KEYS") && b == nil:
+			value, covers = &scriptexpr.Binding{Kind: scriptexpr.KeyVal, Key: id}, true
+		case b != nil && b.Kind == scriptexpr.MGetAll:
+			value, covers = &scriptexpr.Binding{Kind: scriptexpr.ReadVal, Key: id}, true
 		}
 		if covers {
-			body.vars[s.Names[0]] = &binding{kind: loopIndex, key: id}
+			body.Declare(s.Names[0], &scriptexpr.Binding{Kind: scriptexpr.LoopIndex, Key: id})
 			if len(s.Names) > 1 {
-				body.vars[s.Names[1]] = value
+				body.Declare(s.Names[1], value)
 			}
 		}
 	}
@@ -281,14 +222,14 @@ func afterKeysLoop(f facts, complete bool, id string, bodyOut facts) facts {
 
 // walkFunc walks a function literal's body with no checks: it may be called
 // from anywhere.
-func (w *walker) walkFunc(fn *ast.FunctionExpr, sc *scope) {
+func (w *walker) walkFunc(fn *ast.FunctionExpr, sc *scriptexpr.Scope) {
 	if fn == nil {
 		return
 	}
-	body := newScope(sc)
+	body := scriptexpr.NewScope(sc)
 	if fn.ParList != nil {
 		for _, name := range fn.ParList.Names {
-			body.vars[name] = &binding{kind: opaque}
+			body.Declare(name, &scriptexpr.Binding{Kind: scriptexpr.Opaque})
 		}
 	}
 	saved := w.breaks
@@ -299,7 +240,7 @@ func (w *walker) walkFunc(fn *ast.FunctionExpr, sc *scope) {
 	w.breaks = saved
 }
 
-func (w *walker) walkExprs(es []ast.Expr, f facts, sc *scope) facts {
+func (w *walker) walkExprs(es []ast.Expr, f facts, sc *scriptexpr.Scope) facts {
 	for _, e := range es {
 		f = w.walkExpr(e, f, sc)
 	}
@@ -312,7 +253,7 @@ func (w *walker) walkExprs(es []ast.Expr, f facts, sc *scope) facts {
 // `return get(K) == ARGV[1] and redis.call('del', K)` is guarded; after
 // the expression only the facts that held before it and survived either
 // way remain.
-func (w *walker) walkExpr(e ast.Expr, f facts, sc *scope) facts {
+func (w *walker) walkExpr(e ast.Expr, f facts, sc *scriptexpr.Scope) facts {
 	switch e := e.(type) {
 	case *ast.FuncCallExpr:
 		return w.walkCall(e, f, sc)
@@ -351,32 +292,23 @@ func (w *walker) walkExpr(e ast.Expr, f facts, sc *scope) facts {
 
 // walkCall records a redis.call after its arguments, and forgets every
 // key seen absent when the call may create a key.
-func (w *walker) walkCall(e *ast.FuncCallExpr, f facts, sc *scope) facts {
+func (w *walker) walkCall(e *ast.FuncCallExpr, f facts, sc *scriptexpr.Scope) facts {
 	f = w.walkExpr(e.Func, f, sc)
 	f = w.walkExpr(e.Receiver, f, sc)
 	f = w.walkExprs(e.Args, f, sc)
-	if call, cmd, ok := redisCall(e); ok {
+	if call, cmd, ok := scriptexpr.RedisCall(e); ok {
 		w.record(call, cmd, f, sc)
 	}
-	if !keepsAbsence(e) {
+	if !scriptexpr.KeepsAbsence(e) {
 		w.writes++
 		f = without(f, keyAbsent)
 	}
 	return f
 }
 
-// multiKey commands take only keys after the command name, so each argument
-// is a key of its own op.
-var multiKey = map[string]bool{
-	"del": true, "unlink": true, "exists": true, "touch": true, "mget": true,
-}
-
 // record appends one op per key argument of a redis.call.
-func (w *walker) record(call *ast.FuncCallExpr, cmd string, f facts, sc *scope) {
-	keys := call.Args[1:]
-	if !multiKey[cmd] && len(keys) > 1 {
-		keys = keys[:1]
-	}
+func (w *walker) record(call *ast.FuncCallExpr, cmd string, f facts, sc *scriptexpr.Scope) {
+	keys := scriptexpr.KeyArgs(cmd, call.Args)
 	if len(keys) == 0 {
 		keys = []ast.Expr{nil}
 	}
@@ -384,12 +316,12 @@ func (w *walker) record(call *ast.FuncCallExpr, cmd string, f facts, sc *scope) 
 		op := Op{Command: cmd, Line: call.Line()}
 		var id string
 		if k != nil {
-			id, op.Key = keyOf(k, sc)
+			id, op.Key = scriptexpr.KeyOf(k, sc)
 		}
 		op.TokenArg, op.Guarded = guardFor(id, f)
 		op.Absent = id != "" && has(f, keyAbsent, id)
 		op.checked = checkedKeys(f)
-		setOptions(&op, call.Args)
+		op.NX, op.TTL = scriptexpr.SetOptions(cmd, call.Args)
 		w.ops = append(w.ops, op)
 	}
 }
@@ -406,100 +338,9 @@ func checkedKeys(f facts) uint64 {
 			bits |= 1
 			continue
 		}
-		digits, ok := strings.CutPrefix(g.key, "k")
-		if n, err := strconv.Atoi(digits); ok && err == nil && n >= 1 && n <= 63 {
+		if n, ok := scriptexpr.KeyIndex(g.key); ok && n >= 1 && n <= 63 {
 			bits |= 1 << uint(n)
 		}
 	}
 	return bits
-}
-
-// setOptions fills NX and TTL from the command and its constant options.
-func setOptions(op *Op, args []ast.Expr) {
-	switch op.Command {
-	case "setnx":
-		op.NX = true
-	case "setex", "psetex":
-		op.TTL = true
-	case "set":
-		// SET key value [options...]: options start at the fourth argument.
-		for _, a := range args[min(3, len(args)):] {
-			s, ok := a.(*ast.StringExpr)
-			if !ok {
-				continue
-			}
-			switch strings.ToLower(s.Value) {
-			case "nx":
-				op.NX = true
-			case "px", "ex", "pxat", "exat":
-				op.TTL = true
-			}
-		}
-	}
-}
-
-// bindingsOf returns what each name holds after `names = exprs`.
-func bindingsOf(names []string, exprs []ast.Expr, sc *scope) []*binding {
-	bs := make([]*binding, len(names))
-	for i := range names {
-		bs[i] = &binding{kind: opaque}
-		if i < len(exprs) {
-			bs[i] = bindingOfExpr(exprs[i], sc)
-		}
-	}
-	return bs
-}
-
-func bindingOfExpr(e ast.Expr, sc *scope) *binding {
-	if id, idx := keyOf(e, sc); id != "" && id != "*" {
-		return &binding{kind: keyVal, key: id, index: idx}
-	}
-	if j := tokenOf(e, sc); j > 0 {
-		return &binding{kind: tokenVal, token: j}
-	}
-	if id, ok := readOf(e, sc); ok {
-		_, cmd, _ := probeOf(e, sc) // "" for HGET, tostring(GET)
-		return &binding{kind: readVal, key: id, cmd: cmd}
-	}
-	if id, j, ok := memberOf(e, sc); ok {
-		return &binding{kind: memberVal, key: id, token: j}
-	}
-	if call, cmd, ok := redisCall(e); ok && cmd == "mget" && len(call.Args) == 2 && isUnpackKeys(call.Args[1]) {
-		return &binding{kind: mgetAll}
-	}
-	if id, cmd, ok := probeOf(e, sc); ok {
-		return &binding{kind: probeVal, key: id, cmd: cmd}
-	}
-	return &binding{kind: opaque}
-}
-
-// iteratedTable returns X of `ipairs(X)` or `pairs(X)`.
-func iteratedTable(exprs []ast.Expr) (ast.Expr, bool) {
-	if len(exprs) != 1 {
-		return nil, false
-	}
-	call, ok := exprs[0].(*ast.FuncCallExpr)
-	if !ok || call.Receiver != nil || len(call.Args) != 1 {
-		return nil, false
-	}
-	if !isIdent(call.Func, "ipairs") && !isIdent(call.Func, "pairs") {
-		return nil, false
-	}
-	return call.Args[0], true
-}
-
-func isKeysLen(e ast.Expr) bool {
-	l, ok := e.(*ast.UnaryLenOpExpr)
-	return ok && isIdent(l.Expr, "KEYS")
-}
-
-func isOne(e ast.Expr) bool {
-	n, ok := numberOf(e)
-	return ok && n == 1
-}
-
-// isErrorCall reports error(...), which aborts the script.
-func isErrorCall(e ast.Expr) bool {
-	call, ok := e.(*ast.FuncCallExpr)
-	return ok && call.Receiver == nil && isIdent(call.Func, "error")
 }

@@ -5,18 +5,16 @@
 // counter). leasevet's locktoken analyzer asks it where a lock value comes
 // from.
 //
-// SSA is built lazily and narrowly, because building it is the dominant
-// cost of an SSA analyzer (notes/performance.md): nothing is built until
-// the first Trace, never for a package that has no acquire, and only for
-// the functions a trace can reach. The package is handed to ssa.CreatePackage
-// as a shallow copy of its files in which every other function declaration
-// has no body, so the builder treats it as an external function. Only the
-// direct imports are created, from their types alone: the builder needs
-// them for the package initialiser and for the package-level functions and
-// variables a body names (always through a direct import); methods of
-// other packages' types are created on demand from type information. Nothing
-// Requires buildssa or ctrlflow, which would build SSA for every package
-// of the import closure (the standard library included) under go vet.
+// SSA is built lazily, on the first trace and never for a package with
+// no acquire, and narrowly, for the functions a trace from the roots can
+// reach (package narrowssa). The kinds of source, the library functions
+// that produce them and how a value's parts combine are package sources';
+// the names callers use stay here. This package owns the walk from a
+// value back to its sources through the built code: constants, package
+// variables set once, struct fields written in the package, helpers'
+// returns, buffers filled by a call, and a constructor's parameter
+// followed to its call sites. It must not know lock APIs: its callers
+// choose the roots and the values to trace.
 //
 // Precision comes first: a trace that meets a value it cannot follow (a
 // parameter, an interface method, an unknown function, a field another

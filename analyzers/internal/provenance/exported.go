@@ -4,44 +4,33 @@ import (
 	"go/ast"
 	"go/types"
 
-	"golang.org/x/tools/go/ssa"
+	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
+	"github.com/leasevet/leasevet/analyzers/internal/provenance/sources"
 )
 
 // Returns returns the sources of the first result of fd, one of the
 // roots: what a token helper (func InstanceID() string) returns.
-func (t *Tracer) Returns(fd *ast.FuncDecl) (res Result) {
+func (t *Tracer) Returns(fd *ast.FuncDecl) Result {
 	t.build()
-	fn := t.funcs[fd]
+	fn := t.funcOf(fd)
 	if fn == nil {
 		return Result{Parts: unknown()}
 	}
-	defer func() {
-		if r := recover(); r != nil {
-			res = Result{Parts: unknown()}
-		}
-	}()
-	w := &walker{t: t, visiting: map[ssa.Value]bool{}}
-	return Result{Parts: w.returns(fn, 0, fd.Pos(), 0)}
+	return Result{Parts: t.walk(func(w *walker) []Source { return w.returns(fn, 0, fd.Pos(), 0) })}
 }
 
 // Global returns the sources of a package variable of this package, as
 // the value of a load of it would have.
-func (t *Tracer) Global(v *types.Var) (res Result) {
+func (t *Tracer) Global(v *types.Var) Result {
 	t.build()
-	if t.ssaPkg == nil {
+	if t.prog == nil {
 		return Result{Parts: unknown()}
 	}
-	g := t.ssaPkg.Var(v.Name())
+	g := t.prog.SSA().Var(v.Name())
 	if g == nil {
 		return Result{Parts: unknown()}
 	}
-	defer func() {
-		if r := recover(); r != nil {
-			res = Result{Parts: unknown()}
-		}
-	}()
-	w := &walker{t: t, visiting: map[ssa.Value]bool{}}
-	return Result{Parts: w.global(g, v.Pos(), 0)}
+	return Result{Parts: t.walk(func(w *walker) []Source { return w.global(g, v.Pos(), 0) })}
 }
 
 // IsSourceFunc reports whether fn is in the source tables: a function
@@ -49,11 +38,11 @@ func (t *Tracer) Global(v *types.Var) (res Result) {
 // A function's name alone never makes it a source: a helper named
 // goroutineID is judged by what its body calls.
 func IsSourceFunc(fn *types.Func) bool {
-	name := funcName(fn)
-	if _, ok := lookup(sourceFuncs, name); ok {
+	name := analysisutil.FuncName(fn)
+	if _, ok := sources.FuncKind(name); ok {
 		return true
 	}
-	_, ok := bufferWriters[name]
+	_, _, ok := sources.BufferWriter(name)
 	return ok
 }
 

@@ -3,17 +3,11 @@ package provenance
 import (
 	"go/ast"
 	"go/types"
-	"strings"
 
+	"github.com/leasevet/leasevet/analyzers/internal/provenance/narrowssa"
+	"github.com/leasevet/leasevet/analyzers/internal/provenance/sources"
 	"golang.org/x/tools/go/ssa"
 )
-
-// A callSite is one call of a function of the package, in syntax and in
-// SSA.
-type callSite struct {
-	expr *ast.CallExpr
-	call *ssa.Call
-}
 
 // enter lets the trace follow fn's parameters to fn's call sites while
 // it traces a value fn stores into a field; leave undoes it. Only a
@@ -46,12 +40,12 @@ func (w *walker) param(p *ssa.Parameter, depth int) []Source {
 		return []Source{{Kind: Unknown, Desc: "the optional " + p.Name() + " argument", Pos: p.Pos(), Optional: true}}
 	}
 	i := paramIndex(fn, p)
-	sites, exported := w.t.callSites(fn)
+	sites, obj, exported := w.t.callSites(fn)
 	if i < 0 || sites == nil {
 		return unknown()
 	}
 	if exported {
-		return []Source{{Kind: Unknown, Desc: "parameter " + p.Name(), Pos: p.Pos(), Open: &OpenParam{fn: fn, index: i}}}
+		return []Source{{Kind: Unknown, Desc: "parameter " + p.Name(), Pos: p.Pos(), Open: sources.NewOpenParam(obj, i)}}
 	}
 	var out []Source
 	for _, s := range sites {
@@ -62,22 +56,12 @@ func (w *walker) param(p *ssa.Parameter, depth int) []Source {
 
 // arg returns the sources of argument i of a call site, whose caller's
 // parameters may be followed in turn.
-func (w *walker) arg(s callSite, i, depth int) []Source {
-	caller := s.call.Parent()
+func (w *walker) arg(s narrowssa.CallSite, i, depth int) []Source {
+	caller := s.Call.Parent()
 	w.enter(caller)
 	defer w.leave(caller)
-	return w.value(s.call.Call.Args[i], s.expr.Args[i].Pos(), depth+1)
+	return w.value(s.Call.Call.Args[i], s.Expr.Args[i].Pos(), depth+1)
 }
-
-// An OpenParam is a parameter of an exported function of a library
-// package that a stored lock value comes from.
-type OpenParam struct {
-	fn    *ssa.Function
-	index int
-}
-
-// Func returns the function whose parameter it is.
-func (p *OpenParam) Func() *types.Func { return p.fn.Object().(*types.Func) }
 
 // A CallArg is the argument one call of the package passes for an open
 // parameter, and where it comes from.
@@ -95,10 +79,9 @@ func (t *Tracer) OpenCalls(p *OpenParam) (out []CallArg) {
 			out = nil
 		}
 	}()
-	sites, _ := t.callSites(p.fn)
-	for _, s := range sites {
+	for _, s := range t.prog.CallSites(p.Func()) {
 		w := &walker{t: t, visiting: map[ssa.Value]bool{}}
-		out = append(out, CallArg{Expr: s.expr.Args[p.index], Result: Result{Parts: w.arg(s, p.index, 0)}})
+		out = append(out, CallArg{Expr: s.Expr.Args[p.Index()], Result: Result{Parts: w.arg(s, p.Index(), 0)}})
 	}
 	return out
 }
@@ -118,42 +101,14 @@ func paramIndex(fn *ssa.Function, p *ssa.Parameter) int {
 }
 
 // callSites returns every call of fn in the package outside its tests, or
-// nil when some call may not be seen: fn is a method (interfaces may call
-// it), generic, used as a function value, or called where no SSA was
-// built. exported says that importers call fn too (it is exported from a
-// package that is not main), so the calls here are not all of them.
-// Tests are left out: they pass fixed values on purpose to play another
-// holder, and the package without its tests is judged on its own.
-func (t *Tracer) callSites(fn *ssa.Function) (sites []callSite, exported bool) {
+// nil when some call may not be seen (narrowssa's CallSites; fn is a
+// closure), with fn's object. exported says that importers call fn too
+// (it is exported from a package that is not main), so the calls here
+// are not all of them.
+func (t *Tracer) callSites(fn *ssa.Function) (sites []narrowssa.CallSite, obj *types.Func, exported bool) {
 	obj, ok := fn.Object().(*types.Func)
-	if !ok || fn.Parent() != nil || obj.Pkg() != t.pkg {
-		return nil, false
+	if !ok || fn.Parent() != nil {
+		return nil, nil, false
 	}
-	sig := obj.Signature()
-	if sig.Recv() != nil || sig.TypeParams().Len() > 0 || t.index.funcValues[obj] {
-		return nil, false
-	}
-	return t.seenCalls(obj), obj.Exported() && t.pkg.Name() != "main"
-}
-
-// seenCalls returns the calls of obj outside tests, or nil when one of
-// them was not built.
-func (t *Tracer) seenCalls(obj *types.Func) []callSite {
-	var out []callSite
-	for _, ce := range t.index.calls[obj] {
-		if t.inTestFile(ce) {
-			continue
-		}
-		c := t.callAt[ce.Lparen]
-		if c == nil || ce.Ellipsis.IsValid() {
-			return nil
-		}
-		out = append(out, callSite{expr: ce, call: c})
-	}
-	return out
-}
-
-func (t *Tracer) inTestFile(n ast.Node) bool {
-	f := t.fset.File(n.Pos())
-	return f != nil && strings.HasSuffix(f.Name(), "_test.go")
+	return t.prog.CallSites(obj), obj, obj.Exported() && t.pkg.Name() != "main"
 }

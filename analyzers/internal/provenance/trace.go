@@ -8,6 +8,8 @@ import (
 	"strconv"
 
 	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
+	"github.com/leasevet/leasevet/analyzers/internal/provenance/narrowssa"
+	"github.com/leasevet/leasevet/analyzers/internal/provenance/sources"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -17,51 +19,53 @@ const maxTraceDepth = 24
 
 // Trace returns the sources of expression e, written in the body of fd
 // (one of the roots, possibly inside a closure of it).
-func (t *Tracer) Trace(fd *ast.FuncDecl, e ast.Expr) (res Result) {
+func (t *Tracer) Trace(fd *ast.FuncDecl, e ast.Expr) Result {
 	if src, ok := t.constantExpr(e); ok {
 		return Result{Parts: []Source{src}}
 	}
 	t.build()
-	fn := t.funcs[fd]
-	if fn == nil || t.ssaPkg == nil {
+	fn := t.funcOf(fd)
+	if fn == nil {
 		return Result{Parts: unknown()}
 	}
 	v := valueForExpr(fn, e)
 	if v == nil {
 		return Result{Parts: unknown()}
 	}
-	defer func() {
-		if r := recover(); r != nil {
-			res = Result{Parts: unknown()} // never let an odd shape crash the analysis
-		}
-	}()
-	w := &walker{t: t, visiting: map[ssa.Value]bool{}}
-	return newResult(w.value(v, e.Pos(), 0))
+	return sources.NewResult(t.walk(func(w *walker) []Source { return w.value(v, e.Pos(), 0) }))
 }
 
 // TraceFuncResult returns the sources of the first result of the function
 // value e (a function literal or a named function of the package), as in
 // redsync.WithGenValueFunc(f).
-func (t *Tracer) TraceFuncResult(fd *ast.FuncDecl, e ast.Expr) (res Result) {
+func (t *Tracer) TraceFuncResult(fd *ast.FuncDecl, e ast.Expr) Result {
 	t.build()
-	fn := t.funcs[fd]
-	if fn == nil || t.ssaPkg == nil {
+	fn := t.funcOf(fd)
+	if fn == nil {
 		return Result{Parts: unknown()}
 	}
+	return sources.NewResult(t.walk(func(w *walker) []Source {
+		callee := t.namedFunc(e)
+		if callee == nil {
+			callee = w.funcValue(valueForExpr(fn, e))
+		}
+		if callee == nil {
+			return unknown()
+		}
+		return w.returns(callee, 0, e.Pos(), 0)
+	}))
+}
+
+// walk runs one walk with a fresh walker and returns the sources it
+// finds, or Unknown when it panics: an odd shape never crashes the
+// analysis.
+func (t *Tracer) walk(trace func(w *walker) []Source) (parts []Source) {
 	defer func() {
 		if r := recover(); r != nil {
-			res = Result{Parts: unknown()}
+			parts = unknown()
 		}
 	}()
-	w := &walker{t: t, visiting: map[ssa.Value]bool{}}
-	callee := t.namedFunc(e)
-	if callee == nil {
-		callee = w.funcValue(valueForExpr(fn, e))
-	}
-	if callee == nil {
-		return Result{Parts: unknown()}
-	}
-	return newResult(w.returns(callee, 0, e.Pos(), 0))
+	return trace(&walker{t: t, visiting: map[ssa.Value]bool{}})
 }
 
 // namedFunc returns the SSA function a function name denotes (SSA keeps
@@ -75,7 +79,7 @@ func (t *Tracer) namedFunc(e ast.Expr) *ssa.Function {
 	if !ok || obj.Pkg() != t.pkg || obj.Signature().Recv() != nil {
 		return nil
 	}
-	return t.ssaPkg.Prog.FuncValue(obj)
+	return t.prog.SSA().Prog.FuncValue(obj)
 }
 
 // constantExpr reports a constant expression: SSA has no debug
@@ -143,7 +147,7 @@ func (w *walker) value(v ssa.Value, at token.Pos, depth int) []Source {
 	defer delete(w.visiting, v)
 	switch v := v.(type) {
 	case *ssa.Const:
-		if p := w.t.constAt[v]; p.IsValid() {
+		if p := w.t.prog.ConstPos(v); p.IsValid() {
 			at = p
 		}
 		return []Source{constSource(v, at)}
@@ -162,7 +166,7 @@ func (w *walker) value(v ssa.Value, at token.Pos, depth int) []Source {
 	case *ssa.UnOp:
 		return w.unop(v, at, depth)
 	case *ssa.Field:
-		return w.field(fieldOf(v.X.Type(), v.Field), depth)
+		return w.field(narrowssa.FieldOf(v.X.Type(), v.Field), depth)
 	case *ssa.Call:
 		return w.call(v.Common(), 0, at, depth)
 	case *ssa.Extract:
@@ -203,7 +207,7 @@ func (w *walker) unop(v *ssa.UnOp, at token.Pos, depth int) []Source {
 		case *ssa.Global:
 			return w.global(addr, at, depth)
 		case *ssa.FieldAddr:
-			return w.field(fieldOf(addr.X.Type(), addr.Field), depth)
+			return w.field(narrowssa.FieldOf(addr.X.Type(), addr.Field), depth)
 		case *ssa.Alloc:
 			return w.localCell(addr, at, depth)
 		case *ssa.IndexAddr:
@@ -294,8 +298,7 @@ func (w *walker) global(g *ssa.Global, at token.Pos, depth int) []Source {
 	if obj.Pkg() != w.t.pkg {
 		return w.imported(obj, at)
 	}
-	ix := w.t.index
-	if ix.reassigned[obj] || ix.addrTaken[obj] || !scalar(obj.Type()) {
+	if w.t.prog.Reassigned(obj) || w.t.prog.AddrTaken(obj) || !scalar(obj.Type()) {
 		return unknown()
 	}
 	stores := w.globalStores(g)
@@ -326,7 +329,7 @@ func (w *walker) globalStores(g *ssa.Global) []*ssa.Store {
 			}
 		}
 	}
-	pkg := w.t.ssaPkg
+	pkg := w.t.prog.SSA()
 	visit(pkg.Func("init"))
 	for i := 1; ; i++ {
 		fn := pkg.Func("init#" + strconv.Itoa(i))
@@ -349,18 +352,18 @@ func scalar(t types.Type) bool {
 // stored into it anywhere in the package. It is Unknown when a writer was
 // not built, another package may write the field, or its address escapes.
 func (w *walker) field(f *types.Var, depth int) []Source {
-	if f == nil || f.Pkg() != w.t.pkg || w.t.index.addrTaken[f] || w.t.index.decoded[f] {
+	if f == nil || f.Pkg() != w.t.pkg || w.t.prog.AddrTaken(f) || w.t.prog.Decoded(f) {
 		return unknown()
 	}
 	if f.Exported() && w.t.pkg.Name() != "main" {
 		return unknown() // importers may set it
 	}
-	for _, fd := range w.t.index.fields[f] {
-		if fd != nil && w.t.funcs[fd] == nil { // nil: package initialisation, always built
+	for _, fd := range w.t.prog.FieldWriters(f) {
+		if fd != nil && w.t.prog.Func(fd) == nil { // nil: package initialisation, always built
 			return unknown()
 		}
 	}
-	stores := w.t.fieldSt[f]
+	stores := w.t.prog.FieldStores(f)
 	if len(stores) == 0 {
 		return unknown()
 	}
@@ -406,15 +409,15 @@ func (w *walker) call(c *ssa.CallCommon, index int, at token.Pos, depth int) []S
 		}
 		return unknown()
 	}
-	name := funcName(obj)
-	desc := shortName(obj) + "()"
-	if isTokenFunc(w.t.TokenFuncs, name) {
+	name := analysisutil.FuncName(obj)
+	desc := sources.ShortName(obj) + "()"
+	if sources.IsTokenFunc(w.t.TokenFuncs, name) {
 		return []Source{{Kind: Unique, Desc: desc, Pos: at}}
 	}
-	if k, ok := lookup(sourceFuncs, name); ok {
+	if k, ok := sources.FuncKind(name); ok {
 		return []Source{{Kind: k, Desc: desc, Pos: at}}
 	}
-	if mode, ok := lookup(passFuncs, name); ok {
+	if mode, ok := sources.Passes(name); ok {
 		return w.union(passed(c, mode, callee), at, depth)
 	}
 	if obj.Pkg() != w.t.pkg {
@@ -433,16 +436,16 @@ func (w *walker) call(c *ssa.CallCommon, index int, at token.Pos, depth int) []S
 }
 
 // passed returns the arguments of c that carry a value into its result.
-func passed(c *ssa.CallCommon, mode passMode, callee *ssa.Function) []ssa.Value {
+func passed(c *ssa.CallCommon, mode sources.PassMode, callee *ssa.Function) []ssa.Value {
 	args := c.Args
 	hasRecv := callee.Signature.Recv() != nil
 	switch mode {
-	case passRecv:
+	case sources.PassRecv:
 		if hasRecv && len(args) > 0 {
 			return args[:1]
 		}
 		return nil
-	case passNonRecv:
+	case sources.PassNonRecv:
 		if hasRecv && len(args) > 0 {
 			return args[1:]
 		}
@@ -524,21 +527,20 @@ func (w *walker) bufferCall(call *ssa.Call, at token.Pos) []Source {
 	if obj == nil {
 		return unknown()
 	}
-	name := funcName(obj)
-	if isTokenFunc(w.t.TokenFuncs, name) {
-		return []Source{{Kind: Unique, Desc: shortName(obj) + "()", Pos: at}}
+	name := analysisutil.FuncName(obj)
+	if sources.IsTokenFunc(w.t.TokenFuncs, name) {
+		return []Source{{Kind: Unique, Desc: sources.ShortName(obj) + "()", Pos: at}}
 	}
-	if k, ok := bufferWriters[name]; ok {
+	if k, desc, ok := sources.BufferWriter(name); ok {
 		if k != Unique && call.Pos().IsValid() {
 			at = call.Pos() // where the identity is read, not the buffer
 		}
-		desc, ok := bufferSourceDesc[name]
-		if !ok {
-			desc = shortName(obj) + "()"
+		if desc == "" {
+			desc = sources.ShortName(obj) + "()"
 		}
 		return []Source{{Kind: k, Desc: desc, Pos: at}}
 	}
-	if _, ok := lookup(passFuncs, name); ok {
+	if _, ok := sources.Passes(name); ok {
 		return nil // reads the buffer: the value we are tracing flows out of it
 	}
 	return unknown()
@@ -573,13 +575,4 @@ func (w *walker) funcValue(v ssa.Value) *ssa.Function {
 		return w.funcValue(v.X)
 	}
 	return nil
-}
-
-// shortName returns "pkg.Func" or "pkg.Type.Method" for messages.
-func shortName(fn *types.Func) string {
-	full := funcName(fn)
-	if fn.Pkg() == nil {
-		return full
-	}
-	return fn.Pkg().Name() + full[len(fn.Pkg().Path()):]
 }

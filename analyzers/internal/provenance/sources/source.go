@@ -1,7 +1,8 @@
-package provenance
+package sources
 
 import (
 	"go/token"
+	"go/types"
 	"sort"
 )
 
@@ -50,7 +51,7 @@ type Source struct {
 	// Open is set on an Unknown part that is a parameter of an exported
 	// constructor (NewLock(pool, key, token) storing token into the lock
 	// value field): importers choose it, but each call of it in this
-	// package can be judged on its own (Tracer.OpenCalls).
+	// package can be judged on its own (provenance.Tracer.OpenCalls).
 	Open *OpenParam
 }
 
@@ -59,11 +60,11 @@ type Result struct {
 	Parts []Source
 }
 
-// newResult returns the parts in source order. The walk reaches them in an
+// NewResult returns the parts in source order. The walk reaches them in an
 // order that can depend on map iteration (the stores of a field, the
 // calls of a constructor), and messages name the first part of a kind:
 // every run, and every driver, must name the same one.
-func newResult(parts []Source) Result {
+func NewResult(parts []Source) Result {
 	sort.SliceStable(parts, func(i, j int) bool {
 		a, b := parts[i], parts[j]
 		if a.Pos != b.Pos {
@@ -136,8 +137,6 @@ func (r Result) Main() Source {
 	return Source{}
 }
 
-func unknown() []Source { return []Source{{Kind: Unknown}} }
-
 // OpenParam returns the one exported constructor parameter that every
 // unknown part of r is, and r's other parts; ok is false when some
 // unknown part is something else or the value has a unique part.
@@ -156,3 +155,19 @@ func (r Result) OpenParam() (open *OpenParam, others []Source, ok bool) {
 	}
 	return open, others, open != nil
 }
+
+// An OpenParam is a parameter of an exported function of a library
+// package that a stored lock value comes from.
+type OpenParam struct {
+	fn    *types.Func
+	index int
+}
+
+// NewOpenParam returns parameter index of fn.
+func NewOpenParam(fn *types.Func, index int) *OpenParam { return &OpenParam{fn: fn, index: index} }
+
+// Func returns the function whose parameter it is.
+func (p *OpenParam) Func() *types.Func { return p.fn }
+
+// Index returns the parameter's index among the function's parameters.
+func (p *OpenParam) Index() int { return p.index }

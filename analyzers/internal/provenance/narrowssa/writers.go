@@ -1,4 +1,4 @@
-package provenance
+package narrowssa
 
 import (
 	"go/ast"
@@ -299,3 +299,19 @@ func (ix *writerIndex) constructorCallers(info *types.Info, writers []*ast.FuncD
 	}
 	return out
 }
+
+// Reassigned reports whether package variable v is written outside
+// package initialisation.
+func (p *Package) Reassigned(v *types.Var) bool { return p.index.reassigned[v] }
+
+// AddrTaken reports whether the address of v is taken (&v or &x.f):
+// writes through it cannot be seen.
+func (p *Package) AddrTaken(v *types.Var) bool { return p.index.addrTaken[v] }
+
+// Decoded reports whether f is an exported field of a struct whose
+// address is passed to another package (json.Unmarshal(data, &cfg)).
+func (p *Package) Decoded(f *types.Var) bool { return p.index.decoded[f] }
+
+// FieldWriters returns the declarations writing field f (nil for package
+// initialisation).
+func (p *Package) FieldWriters(f *types.Var) []*ast.FuncDecl { return p.index.fields[f] }

@@ -1,11 +1,13 @@
-package provenance
+package sources
 
 import (
 	"go/types"
 	"strings"
+
+	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
 )
 
-// Functions are named "pkg/path.Func" or "pkg/path.Type.Method" (the form
+// Functions are named by analysisutil.FuncName: "pkg/path.Func" or "pkg/path.Type.Method" (the form
 // of the -token-funcs flag); "pkg/path.*" stands for every function and
 // method of a package, "pkg/path.Type.*" for every method of a type.
 
@@ -66,66 +68,66 @@ var sourceFuncs = map[string]Kind{
 	"time.Now": Clock,
 }
 
-// A passMode says which arguments of a pure formatting function carry the
+// A PassMode says which arguments of a pure formatting function carry the
 // value into its result.
-type passMode int
+type PassMode int
 
 const (
-	passArgs    passMode = iota + 1 // every argument
-	passRecv                        // the receiver only (t.Unix(), u.String())
-	passNonRecv                     // the arguments but not the receiver (enc.EncodeToString(b))
+	PassArgs    PassMode = iota + 1 // every argument
+	PassRecv                        // the receiver only (t.Unix(), u.String())
+	PassNonRecv                     // the arguments but not the receiver (enc.EncodeToString(b))
 )
 
 // passFuncs are functions whose result is made of their arguments and
 // nothing else, so the result has the arguments' sources.
-var passFuncs = map[string]passMode{
-	"fmt.Sprintf":        passArgs,
-	"fmt.Sprint":         passArgs,
-	"fmt.Sprintln":       passArgs,
-	"strconv.Itoa":       passArgs,
-	"strconv.FormatInt":  passArgs,
-	"strconv.FormatUint": passArgs,
-	"strconv.Quote":      passArgs,
-	"strings.Join":       passArgs,
-	"strings.ToLower":    passArgs,
-	"strings.ToUpper":    passArgs,
-	"strings.TrimSpace":  passArgs,
-	"strings.ReplaceAll": passArgs,
-	"strings.Repeat":     passArgs,
-	"net.JoinHostPort":   passArgs,
+var passFuncs = map[string]PassMode{
+	"fmt.Sprintf":        PassArgs,
+	"fmt.Sprint":         PassArgs,
+	"fmt.Sprintln":       PassArgs,
+	"strconv.Itoa":       PassArgs,
+	"strconv.FormatInt":  PassArgs,
+	"strconv.FormatUint": PassArgs,
+	"strconv.Quote":      PassArgs,
+	"strings.Join":       PassArgs,
+	"strings.ToLower":    PassArgs,
+	"strings.ToUpper":    PassArgs,
+	"strings.TrimSpace":  PassArgs,
+	"strings.ReplaceAll": PassArgs,
+	"strings.Repeat":     PassArgs,
+	"net.JoinHostPort":   PassArgs,
 	// Parsing and slicing helpers: goroutine id helpers cut the id out of
 	// the runtime.Stack header with them (strings.Fields(s)[1], Atoi).
-	"strconv.Atoi":                            passArgs,
-	"strconv.ParseInt":                        passArgs,
-	"strconv.ParseUint":                       passArgs,
-	"strings.Fields":                          passArgs,
-	"strings.Split":                           passArgs,
-	"strings.SplitN":                          passArgs,
-	"strings.TrimPrefix":                      passArgs,
-	"strings.TrimSuffix":                      passArgs,
-	"strings.Index":                           passArgs,
-	"strings.IndexByte":                       passArgs,
-	"bytes.Fields":                            passArgs,
-	"bytes.Split":                             passArgs,
-	"bytes.TrimPrefix":                        passArgs,
-	"bytes.TrimSpace":                         passArgs,
-	"bytes.Index":                             passArgs,
-	"bytes.IndexByte":                         passArgs,
-	"encoding/hex.EncodeToString":             passArgs,
-	"encoding/base64.Encoding.EncodeToString": passNonRecv,
-	"encoding/base32.Encoding.EncodeToString": passNonRecv,
-	"time.Time.*":                             passRecv, // t.Unix(), t.UnixNano(), t.Format(layout)
-	"github.com/google/uuid.Must":             passArgs,
-	"github.com/google/uuid.UUID.String":      passRecv,
-	"github.com/gofrs/uuid.Must":              passArgs,
-	"github.com/gofrs/uuid.UUID.String":       passRecv,
-	"github.com/satori/go.uuid.Must":          passArgs,
-	"github.com/satori/go.uuid.UUID.String":   passRecv,
-	"github.com/rs/xid.ID.String":             passRecv,
-	"github.com/segmentio/ksuid.KSUID.String": passRecv,
-	"github.com/oklog/ulid/v2.ULID.String":    passRecv,
-	"github.com/bwmarrin/snowflake.ID.String": passRecv,
-	"github.com/bwmarrin/snowflake.ID.Int64":  passRecv,
+	"strconv.Atoi":                            PassArgs,
+	"strconv.ParseInt":                        PassArgs,
+	"strconv.ParseUint":                       PassArgs,
+	"strings.Fields":                          PassArgs,
+	"strings.Split":                           PassArgs,
+	"strings.SplitN":                          PassArgs,
+	"strings.TrimPrefix":                      PassArgs,
+	"strings.TrimSuffix":                      PassArgs,
+	"strings.Index":                           PassArgs,
+	"strings.IndexByte":                       PassArgs,
+	"bytes.Fields":                            PassArgs,
+	"bytes.Split":                             PassArgs,
+	"bytes.TrimPrefix":                        PassArgs,
+	"bytes.TrimSpace":                         PassArgs,
+	"bytes.Index":                             PassArgs,
+	"bytes.IndexByte":                         PassArgs,
+	"encoding/hex.EncodeToString":             PassArgs,
+	"encoding/base64.Encoding.EncodeToString": PassNonRecv,
+	"encoding/base32.Encoding.EncodeToString": PassNonRecv,
+	"time.Time.*":                             PassRecv, // t.Unix(), t.UnixNano(), t.Format(layout)
+	"github.com/google/uuid.Must":             PassArgs,
+	"github.com/google/uuid.UUID.String":      PassRecv,
+	"github.com/gofrs/uuid.Must":              PassArgs,
+	"github.com/gofrs/uuid.UUID.String":       PassRecv,
+	"github.com/satori/go.uuid.Must":          PassArgs,
+	"github.com/satori/go.uuid.UUID.String":   PassRecv,
+	"github.com/rs/xid.ID.String":             PassRecv,
+	"github.com/segmentio/ksuid.KSUID.String": PassRecv,
+	"github.com/oklog/ulid/v2.ULID.String":    PassRecv,
+	"github.com/bwmarrin/snowflake.ID.String": PassRecv,
+	"github.com/bwmarrin/snowflake.ID.Int64":  PassRecv,
 }
 
 // bufferWriters fill their byte slice argument with a value of the kind
@@ -149,25 +151,6 @@ var bufferSourceDesc = map[string]string{
 	"runtime.Stack": "the goroutine id read from runtime.Stack()",
 }
 
-// funcName returns fn's name in the table form.
-func funcName(fn *types.Func) string {
-	fn = fn.Origin()
-	if fn.Pkg() == nil {
-		return fn.Name()
-	}
-	if recv := fn.Signature().Recv(); recv != nil {
-		t := recv.Type()
-		if p, ok := t.(*types.Pointer); ok {
-			t = p.Elem()
-		}
-		if n, ok := types.Unalias(t).(*types.Named); ok {
-			return fn.Pkg().Path() + "." + n.Obj().Name() + "." + fn.Name()
-		}
-		return fn.Pkg().Path() + ".?." + fn.Name()
-	}
-	return fn.Pkg().Path() + "." + fn.Name()
-}
-
 // lookup finds name in a table, directly or through a wildcard row.
 func lookup[V any](table map[string]V, name string) (V, bool) {
 	if v, ok := table[name]; ok {
@@ -187,12 +170,37 @@ func lookup[V any](table map[string]V, name string) (V, bool) {
 	return zero, false
 }
 
-// isTokenFunc reports whether name is one of the user's -token-funcs.
-func isTokenFunc(extra []string, name string) bool {
+// IsTokenFunc reports whether name is one of the user's -token-funcs.
+func IsTokenFunc(extra []string, name string) bool {
 	for _, e := range extra {
 		if e == name || (strings.HasSuffix(e, ".*") && strings.HasPrefix(name, strings.TrimSuffix(e, "*"))) {
 			return true
 		}
 	}
 	return false
+}
+
+// ShortName returns "pkg.Func" or "pkg.Type.Method" for messages.
+func ShortName(fn *types.Func) string {
+	full := analysisutil.FuncName(fn)
+	if fn.Pkg() == nil {
+		return full
+	}
+	return fn.Pkg().Name() + full[len(fn.Pkg().Path()):]
+}
+
+// FuncKind returns the kind of source the result of the function named
+// name is, whatever its arguments.
+func FuncKind(name string) (Kind, bool) { return lookup(sourceFuncs, name) }
+
+// Passes returns which arguments of the function named name carry a value
+// into its result, when the result is made of them and nothing else.
+func Passes(name string) (PassMode, bool) { return lookup(passFuncs, name) }
+
+// BufferWriter returns the kind of the bytes the function named name
+// fills its byte slice argument with, and what they are for messages (""
+// when the writer's own name says it).
+func BufferWriter(name string) (k Kind, desc string, ok bool) {
+	k, ok = bufferWriters[name]
+	return k, bufferSourceDesc[name], ok
 }
