@@ -20,13 +20,13 @@ import (
 	"strings"
 
 	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
-	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
+	"github.com/leasevet/leasevet/analyzers/internal/pkgenv"
 	"golang.org/x/tools/go/types/typeutil"
 )
 
 // A Resolver computes identities inside one package.
 type Resolver struct {
-	env        *redisapi.Env
+	env        *pkgenv.Env
 	funcScopes map[*types.Scope]*types.Func
 	// Params maps a parameter to its rendering. The zero value renders
 	// parameters as p(func#index); summaries render them as ${index}.
@@ -34,7 +34,7 @@ type Resolver struct {
 }
 
 // New returns a Resolver over env.
-func New(env *redisapi.Env) *Resolver { return &Resolver{env: env} }
+func New(env *pkgenv.Env) *Resolver { return &Resolver{env: env} }
 
 // Of returns the identity of key expression e, or "" when it cannot be
 // determined (callers then stay silent).
