@@ -36,12 +36,12 @@ func usageOf(info *types.Info, stack []ast.Node) usage {
 			continue
 		case *ast.SelectorExpr:
 			if call, ok := stackAt(stack, i-2).(*ast.CallExpr); ok && call.Fun == p {
-				u.errMethod = u.errMethod || p.Sel.Name == "Err"
+				u.errMethod = u.errMethod || redisapi.MethodYield(p.Sel.Name, redisapi.ReadAcquireAnswer) == redisapi.YieldsError
 				i -= 2
 				continue
 			}
 		case *ast.CallExpr:
-			if redisapi.IsReplyConverter(info, p) {
+			if redisapi.CallYield(info, p, redisapi.ReadAcquireAnswer) == redisapi.YieldsValue {
 				u.converted = true
 				i--
 				continue

@@ -196,12 +196,12 @@ func climb(info *types.Info, stack []ast.Node, i int) (int, replyUsage, bool) {
 		if !ok || call.Fun != p {
 			return i, used, true
 		}
-		if redisapi.IsErrorOnlyReader(p.Sel.Name) {
+		if redisapi.MethodYield(p.Sel.Name, redisapi.ReadReleaseAnswer) == redisapi.YieldsError {
 			return i, errMethod, true
 		}
 		return i - 2, 0, false // .Result(), .Int(), .Val(): the same answer
 	case *ast.CallExpr:
-		if redisapi.IsReplyConverter(info, p) {
+		if redisapi.CallYield(info, p, redisapi.ReadReleaseAnswer) == redisapi.YieldsValue {
 			return i - 1, 0, false
 		}
 		return i, used, true

@@ -244,7 +244,7 @@ func resultUse(stack []ast.Node) (Use, bool) {
 	case *ast.AssignStmt:
 		return assignUse(parent, call), false
 	case *ast.SelectorExpr:
-		if redisapi.IsErrorOnlyReader(parent.Sel.Name) {
+		if redisapi.MethodYield(parent.Sel.Name, redisapi.ReadValue) == redisapi.YieldsError {
 			return ErrOnly, false
 		}
 		if n >= 4 {

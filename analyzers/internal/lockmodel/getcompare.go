@@ -6,7 +6,6 @@ import (
 	"go/types"
 
 	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
-	"golang.org/x/tools/go/types/typeutil"
 )
 
 // A GetCompare is the check-then-act shape of RULES.md's get-del and
@@ -114,7 +113,7 @@ func (m *Model) ValueChain(op *Op) (ast.Expr, ast.Node) {
 			cur, i = p, i-1
 			continue
 		case *ast.SelectorExpr:
-			if redisapi.IsErrorOnlyReader(p.Sel.Name) {
+			if redisapi.MethodYield(p.Sel.Name, redisapi.ReadValue) == redisapi.YieldsError {
 				return nil, nil
 			}
 			if i >= 2 {
@@ -135,8 +134,8 @@ func (m *Model) ValueChain(op *Op) (ast.Expr, ast.Node) {
 }
 
 // isReplyConversion reports whether call converts the reply arg of a
-// client call: redigo's redis.String(reply, err) and friends, or a type
-// conversion string(b).
+// client call: redigo's redis.String(reply, err) and friends (redisapi's
+// reply table), or a type conversion string(b).
 func (m *Model) isReplyConversion(call *ast.CallExpr, arg ast.Expr) bool {
 	if len(call.Args) == 0 || call.Args[0] != arg {
 		return false
@@ -144,8 +143,7 @@ func (m *Model) isReplyConversion(call *ast.CallExpr, arg ast.Expr) bool {
 	if tv, ok := m.Pass.TypesInfo.Types[call.Fun]; ok && tv.IsType() {
 		return true
 	}
-	fn, _ := typeutil.Callee(m.Pass.TypesInfo, call).(*types.Func)
-	return fn != nil && fn.Pkg() != nil && redisapi.IsClientPackage(fn.Pkg().Path()) && fn.Signature().Recv() == nil
+	return redisapi.CallYield(m.Pass.TypesInfo, call, redisapi.ReadValue) == redisapi.YieldsValue
 }
 
 func (m *Model) varOf(e ast.Expr) *types.Var {
@@ -186,7 +184,7 @@ func (m *Model) unconvert(e ast.Expr) ast.Expr {
 			e = x.X
 			continue
 		case *ast.CallExpr:
-			if len(x.Args) > 0 && (m.isReplyConversion(x, x.Args[0]) || isFmtSprint(m.Pass.TypesInfo, x)) {
+			if len(x.Args) > 0 && (m.isReplyConversion(x, x.Args[0]) || redisapi.CallYield(m.Pass.TypesInfo, x, redisapi.ReadValue) == redisapi.YieldsParsed) {
 				e = x.Args[0]
 				continue
 			}
@@ -194,23 +192,6 @@ func (m *Model) unconvert(e ast.Expr) ast.Expr {
 		return ast.Unparen(e)
 	}
 	return ast.Unparen(e)
-}
-
-func isFmtSprint(info *types.Info, call *ast.CallExpr) bool {
-	fn, _ := typeutil.Callee(info, call).(*types.Func)
-	if fn == nil {
-		return false
-	}
-	return valueParsers[fn.FullName()] || (fn.FullName() == "fmt.Sprint" && len(call.Args) == 1)
-}
-
-// valueParsers read a number out of the string a GET returned: the value
-// they return is the value read.
-var valueParsers = map[string]bool{
-	"strconv.Atoi":       true,
-	"strconv.ParseInt":   true,
-	"strconv.ParseUint":  true,
-	"strconv.ParseFloat": true,
 }
 
 // derivedHolders returns holder and the variables of body assigned a

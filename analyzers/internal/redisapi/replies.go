@@ -7,32 +7,149 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 )
 
-// redigoConverters are redigo's reply helpers, redis.Int(c.Do(...)): the
-// value they return is the reply's, and a nil reply becomes ErrNil.
-var redigoConverters = map[string]bool{
-	"Int": true, "Int64": true, "Uint64": true, "Float64": true, "Bool": true, "String": true, "Bytes": true, "Values": true,
+// A Yield says what a reply reader or converter hands on.
+type Yield int
+
+const (
+	YieldsNothing Yield = iota // not a reader or converter the table lists
+	YieldsValue                // the reply's value (with its error, if any)
+	YieldsError                // only the command's error: a "not the owner" or "not acquired" value is never seen
+	YieldsParsed               // a value parsed out of the text a reply held: the same value, for a comparison
+)
+
+// A Reading is one way the analyses follow a reply to where it is
+// consumed. A row lists the readings that take it: where they disagree
+// today, the row says so, and each keeps its answer.
+type Reading uint8
+
+const (
+	// ReadValue follows the value a command read to where it is compared
+	// (the get-compare shape), and tells an error-only use of a reply
+	// (the model's result use, the owner-check fixes).
+	ReadValue Reading = 1 << iota
+	// ReadReleaseAnswer follows the answer of an owner-checked release or
+	// renewal to where it is dropped (releaseresult).
+	ReadReleaseAnswer
+	// ReadAcquireAnswer follows the answer of an acquire to where it is
+	// dropped (acquireresult).
+	ReadAcquireAnswer
+
+	allReadings = ReadValue | ReadReleaseAnswer | ReadAcquireAnswer
+)
+
+// A replyReader row is a method called on a reply (cmd.Val()) or a function
+// applied to one (redis.String(conn.Do(...))).
+type replyReader struct {
+	// client is whose API it is: a name of clientFamilies, a standard
+	// library import path, or anyClient (every package of clientPackages).
+	// Methods are matched by name alone, whatever their receiver: the
+	// readings climb only the chain of a recognised call, whose reply
+	// types these are, so the column says where the method comes from.
+	client   string
+	name     string // "*": any other method, or function of client
+	method   bool
+	args     int // the number of arguments the call must have; 0: any
+	yields   Yield
+	readings Reading
 }
 
-// IsReplyConverter reports whether call is one of redigo's reply helpers
-// (redis.String(conn.Do(...))), through which a reply's answer is read.
-func IsReplyConverter(info *types.Info, call *ast.CallExpr) bool {
+// anyClient stands for every client package in the client column.
+const anyClient = "any client"
+
+// clientFamilies names the families of the client column.
+var clientFamilies = map[string]Family{
+	"go-redis": FamilyGoRedis,
+	"redigo":   FamilyRedigo,
+	"rueidis":  FamilyBuilder,
+	"go-zero":  FamilyGoZero,
+}
+
+// replyReaders is the one table of what reading a reply yields, for every
+// client; the first row that matches answers. go-zero has no rows: its
+// methods return (value, error) themselves.
+var replyReaders = []replyReader{
+	// go-redis Cmd.Err returns the command's error alone: SetNX's false and
+	// a script's 0 come with a nil error.
+	{client: "go-redis", name: "Err", method: true, yields: YieldsError, readings: allReadings},
+	// rueidis/valkey-go RedisResult.Error and NonRedisError: the same. The
+	// acquire reading does not take them (it reads .Error() as it reads
+	// .Val(), and its message names .Err()): a disagreement kept as it is.
+	{client: "rueidis", name: "Error", method: true, yields: YieldsError, readings: ReadValue | ReadReleaseAnswer},
+	{client: "rueidis", name: "NonRedisError", method: true, yields: YieldsError, readings: ReadValue | ReadReleaseAnswer},
+	// The typed readers hand on the reply's value with its error.
+	{client: "go-redis", name: "Result", method: true, yields: YieldsValue, readings: allReadings},
+	{client: "go-redis", name: "Val", method: true, yields: YieldsValue, readings: allReadings},
+	{client: "go-redis", name: "Int64", method: true, yields: YieldsValue, readings: allReadings},
+	{client: "go-redis", name: "Bool", method: true, yields: YieldsValue, readings: allReadings},
+	{client: "rueidis", name: "AsInt64", method: true, yields: YieldsValue, readings: allReadings},
+	{client: "rueidis", name: "AsBool", method: true, yields: YieldsValue, readings: allReadings},
+	{client: "rueidis", name: "ToString", method: true, yields: YieldsValue, readings: allReadings},
+	// Any other method of a reply is one more typed reader (go-redis's Cmd
+	// has dozens, rueidis's RedisMessage as many): the same answer.
+	{client: anyClient, name: "*", method: true, yields: YieldsValue, readings: allReadings},
+
+	// redigo's reply helpers, redis.Int(c.Do(...)): the value they return
+	// is the reply's, and a nil reply becomes ErrNil.
+	{client: "redigo", name: "Int", yields: YieldsValue, readings: allReadings},
+	{client: "redigo", name: "Int64", yields: YieldsValue, readings: allReadings},
+	{client: "redigo", name: "Uint64", yields: YieldsValue, readings: allReadings},
+	{client: "redigo", name: "Float64", yields: YieldsValue, readings: allReadings},
+	{client: "redigo", name: "Bool", yields: YieldsValue, readings: allReadings},
+	{client: "redigo", name: "String", yields: YieldsValue, readings: allReadings},
+	{client: "redigo", name: "Bytes", yields: YieldsValue, readings: allReadings},
+	{client: "redigo", name: "Values", yields: YieldsValue, readings: allReadings},
+	// strconv reads a number out of the string a GET returned, and
+	// fmt.Sprint(v) of one value is its text: the value read, still.
+	{client: "strconv", name: "Atoi", yields: YieldsParsed, readings: ReadValue},
+	{client: "strconv", name: "ParseInt", yields: YieldsParsed, readings: ReadValue},
+	{client: "strconv", name: "ParseUint", yields: YieldsParsed, readings: ReadValue},
+	{client: "strconv", name: "ParseFloat", yields: YieldsParsed, readings: ReadValue},
+	{client: "fmt", name: "Sprint", args: 1, yields: YieldsParsed, readings: ReadValue},
+	// The value reading takes any other package function of a client
+	// applied to a reply (redigo's Strings, StringMap, ...) as converting
+	// it; the answer readings climb only the helpers above: a
+	// disagreement kept as it is.
+	{client: anyClient, name: "*", yields: YieldsValue, readings: ReadValue},
+}
+
+// MethodYield says what the method name, called on a reply
+// (cmd.Err(), res.AsInt64()), hands on to reading r.
+func MethodYield(name string, r Reading) Yield {
+	return lookupReply(r, true, "", name, 0)
+}
+
+// CallYield says what call hands on to reading r when it applies a
+// package function to a reply (redis.String(conn.Do(...)),
+// strconv.Atoi(v)), or YieldsNothing when the table lists no such
+// function.
+func CallYield(info *types.Info, call *ast.CallExpr, r Reading) Yield {
 	fn, ok := typeutil.Callee(info, call).(*types.Func)
 	if !ok || fn.Pkg() == nil || fn.Signature().Recv() != nil {
-		return false
+		return YieldsNothing
 	}
-	cp, ok := clientPackages[fn.Pkg().Path()]
-	return ok && cp.Family == FamilyRedigo && redigoConverters[fn.Name()]
+	return lookupReply(r, false, fn.Pkg().Path(), fn.Name(), len(call.Args))
 }
 
-// errorOnlyReaders are the methods of a command's reply that return only
-// its error: go-redis Cmd.Err, rueidis RedisResult.Error and NonRedisError.
-// A "not the owner" or "not acquired" value is never seen through them.
-var errorOnlyReaders = map[string]bool{
-	"Err":           true,
-	"Error":         true,
-	"NonRedisError": true,
+func lookupReply(r Reading, method bool, path, name string, nargs int) Yield {
+	for _, row := range replyReaders {
+		if row.method != method || row.readings&r == 0 || (row.name != name && row.name != "*") {
+			continue
+		}
+		if (row.args == 0 || row.args == nargs) && (method || row.fromPackage(path)) {
+			return row.yields
+		}
+	}
+	return YieldsNothing
 }
 
-// IsErrorOnlyReader reports whether the reply method name reads only the
-// command's error (see errorOnlyReaders).
-func IsErrorOnlyReader(name string) bool { return errorOnlyReaders[name] }
+// fromPackage reports whether the import path is one of the row's client.
+func (row replyReader) fromPackage(path string) bool {
+	cp, isClient := clientPackages[path]
+	if row.client == anyClient {
+		return isClient
+	}
+	if f, ok := clientFamilies[row.client]; ok {
+		return isClient && cp.Family == f
+	}
+	return row.client == path // a standard library package
+}
