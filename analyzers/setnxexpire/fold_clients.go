@@ -1,6 +1,9 @@
 package setnxexpire
 
 import (
+	"go/ast"
+	"strings"
+
 	"github.com/leasevet/leasevet/analyzers/internal/fixedit"
 	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
 	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
@@ -8,9 +11,8 @@ import (
 )
 
 // putTTLEdits returns the edits that give the acquire the expire's TTL:
-// putTTL's for go-redis SetNX and SetArgs, and for the other clients the
-// shared recognition layer's, which knows their builder chains and
-// method pairs (redisapi.FoldTTL).
+// putTTL's for go-redis SetNX and SetArgs, and for the other clients
+// foldTTLEdits', from their builder chains and method pairs.
 func putTTLEdits(pass *analysis.Pass, acq, exp *lockmodel.Op) ([]analysis.TextEdit, bool) {
 	if put, ok := putTTL(pass, acq, exp); ok {
 		return []analysis.TextEdit{put}, true
@@ -19,5 +21,97 @@ func putTTLEdits(pass *analysis.Pass, acq, exp *lockmodel.Op) ([]analysis.TextEd
 	if !ok {
 		return nil, false
 	}
-	return redisapi.FoldTTL(acq.Call, exp.Call, ttl)
+	return foldTTLEdits(acq.Call, exp.Call, ttl)
+}
+
+// foldSteps names the SET option step that carries the expiry of each
+// expire step, with the same argument type (int64 seconds, milliseconds,
+// Unix seconds, Unix milliseconds), so the TTL text moves unchanged.
+var foldSteps = map[string]string{
+	"Seconds":               "ExSeconds",                 // EXPIRE k s -> SET k v NX EX s
+	"Milliseconds":          "PxMilliseconds",            // PEXPIRE k ms -> SET k v NX PX ms
+	"Timestamp":             "ExatTimestamp",             // EXPIREAT k t -> SET k v NX EXAT t
+	"MillisecondsTimestamp": "PxatMillisecondsTimestamp", // PEXPIREAT k t -> SET k v NX PXAT t
+}
+
+// goZeroFolds maps go-zero's SETNX methods to their SET NX EX forms, which
+// take the seconds that Expire took as their last argument.
+var goZeroFolds = map[string]string{
+	"Setnx":    "SetnxEx",
+	"SetnxCtx": "SetnxExCtx",
+}
+
+// foldTTLEdits returns the edits that give the acquire acq the expiry that the
+// separate expire exp sets (ttl is exp's TTL as written), for the acquires
+// that are not go-redis SetNX/SetArgs: a rueidis/valkey-go SET NX or SETNX
+// chain gets the SET option with the same unit, go-zero's Setnx becomes
+// SetnxEx. Deleting exp is the caller's; it is safe only when exp's
+// command is written inline in the statement that sends it, which this
+// also checks.
+func foldTTLEdits(acq, exp *redisapi.Call, ttl string) ([]analysis.TextEdit, bool) {
+	switch {
+	case acq.Builder && exp.Builder:
+		return foldBuilderTTL(acq, exp, ttl)
+	case acq.GoZero && exp.GoZero:
+		return foldGoZeroTTL(acq, exp, ttl)
+	}
+	return nil, false
+}
+
+func foldBuilderTTL(acq, exp *redisapi.Call, ttl string) ([]analysis.TextEdit, bool) {
+	if acq.Chain == nil || exp.Chain == nil || !acq.Chain.Inline || !exp.Chain.Inline || exp.Queued || acq.TTL != nil || exp.TTL == nil {
+		return nil, false
+	}
+	option, ok := foldSteps[expiryStep(exp.Chain)]
+	if !ok || len(acq.Chain.Steps) < 3 {
+		return nil, false
+	}
+	steps := acq.Chain.Steps
+	beforeEnd := steps[len(steps)-2].Call
+	switch steps[0].Name {
+	case "Set":
+		if steps[len(steps)-2].Name != "Nx" {
+			return nil, false // only SET k v NX: other options may not take an expiry after them
+		}
+		return []analysis.TextEdit{insertAt(beforeEnd, "."+option+"("+ttl+")")}, true
+	case "Setnx":
+		sel, ok := ast.Unparen(steps[0].Call.Fun).(*ast.SelectorExpr)
+		if !ok || steps[len(steps)-2].Name != "Value" {
+			return nil, false
+		}
+		return []analysis.TextEdit{
+			{Pos: sel.Sel.Pos(), End: sel.Sel.End(), NewText: []byte("Set")},
+			insertAt(beforeEnd, ".Nx()."+option+"("+ttl+")"),
+		}, true
+	}
+	return nil, false
+}
+
+// expiryStep returns the name of the step that gives an expire chain its TTL.
+func expiryStep(ch *redisapi.BuilderChain) string {
+	for _, st := range ch.Steps {
+		if _, ok := foldSteps[st.Name]; ok {
+			return st.Name
+		}
+	}
+	return ""
+}
+
+func insertAt(after ast.Node, text string) analysis.TextEdit {
+	return analysis.TextEdit{Pos: after.End(), End: after.End(), NewText: []byte(text)}
+}
+
+func foldGoZeroTTL(acq, exp *redisapi.Call, ttl string) ([]analysis.TextEdit, bool) {
+	name, ok := goZeroFolds[acq.Method]
+	if !ok || exp.TTLAt || !strings.HasPrefix(exp.Method, "Expire") || acq.Expr.Ellipsis.IsValid() || len(acq.Expr.Args) == 0 {
+		return nil, false
+	}
+	sel, ok := ast.Unparen(acq.Expr.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return nil, false
+	}
+	return []analysis.TextEdit{
+		{Pos: sel.Sel.Pos(), End: sel.Sel.End(), NewText: []byte(name)},
+		insertAt(acq.Expr.Args[len(acq.Expr.Args)-1], ", "+ttl), // after the value, before any trailing comma
+	}, true
 }

@@ -11,7 +11,7 @@ import (
 	"strconv"
 	"testing"
 
-	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
+	"github.com/leasevet/leasevet/analyzers/internal/pkgenv"
 )
 
 // Parts for hand-built identities.
@@ -90,7 +90,7 @@ func resolveKinds(t *testing.T) (*Resolver, []resolved) {
 		}
 		return true
 	})
-	return New(redisapi.NewEnv(fset, pkg, info, []*ast.File{f})), keys
+	return New(pkgenv.New(fset, pkg, info, []*ast.File{f})), keys
 }
 
 func TestString_eachPartKind(t *testing.T) {

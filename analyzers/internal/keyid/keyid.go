@@ -22,13 +22,13 @@ import (
 	"strings"
 
 	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
-	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
+	"github.com/leasevet/leasevet/analyzers/internal/pkgenv"
 	"golang.org/x/tools/go/types/typeutil"
 )
 
 // A Resolver computes identities inside one package.
 type Resolver struct {
-	env        *redisapi.Env
+	env        *pkgenv.Env
 	funcScopes map[*types.Scope]*types.Func
 	// Params, when set, maps a parameter to its index in a summary
 	// template, where it is a Placeholder; unset, parameters are Param
@@ -37,7 +37,7 @@ type Resolver struct {
 }
 
 // New returns a Resolver over env.
-func New(env *redisapi.Env) *Resolver { return &Resolver{env: env} }
+func New(env *pkgenv.Env) *Resolver { return &Resolver{env: env} }
 
 // Of returns the identity of key expression e, unknown (the zero ID) when
 // it cannot be determined (callers then stay silent).

@@ -8,14 +8,15 @@ import (
 	"github.com/leasevet/leasevet/analyzers/internal/keyid"
 	"github.com/leasevet/leasevet/analyzers/internal/luascript"
 	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
+	"github.com/leasevet/leasevet/analyzers/internal/rediscall"
 	"github.com/leasevet/leasevet/analyzers/internal/replyuse"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
 )
 
 func build(pass *analysis.Pass, s Settings) (*Model, error) {
-	env := redisapi.NewEnv(pass.Fset, pass.Pkg, pass.TypesInfo, pass.Files)
-	m := &Model{Pass: pass, Env: env, Keys: keyid.New(env)}
+	env := rediscall.NewEnv(pass.Fset, pass.Pkg, pass.TypesInfo, pass.Files)
+	m := &Model{Pass: pass, Env: env, Keys: keyid.New(env.Env)}
 	env.ScriptSHA = m.importedScriptHash
 	m.lockNames = newLockNamer(s.LockNames)
 	m.collectFuncs()

@@ -7,7 +7,6 @@ import (
 
 	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
 	"github.com/leasevet/leasevet/analyzers/internal/replyuse"
-	"golang.org/x/tools/go/types/typeutil"
 )
 
 // A GetCompare is the check-then-act shape of RULES.md's get-del and
@@ -151,7 +150,7 @@ func (m *Model) unconvert(e ast.Expr) ast.Expr {
 			e = x.X
 			continue
 		case *ast.CallExpr:
-			if len(x.Args) > 0 && (replyuse.Converts(m.Pass.TypesInfo, x, x.Args[0]) || isFmtSprint(m.Pass.TypesInfo, x)) {
+			if len(x.Args) > 0 && (replyuse.Converts(m.Pass.TypesInfo, x, x.Args[0]) || redisapi.CallYield(m.Pass.TypesInfo, x) == redisapi.YieldsParsed) {
 				e = x.Args[0]
 				continue
 			}
@@ -159,23 +158,6 @@ func (m *Model) unconvert(e ast.Expr) ast.Expr {
 		return ast.Unparen(e)
 	}
 	return ast.Unparen(e)
-}
-
-func isFmtSprint(info *types.Info, call *ast.CallExpr) bool {
-	fn, _ := typeutil.Callee(info, call).(*types.Func)
-	if fn == nil {
-		return false
-	}
-	return valueParsers[fn.FullName()] || (fn.FullName() == "fmt.Sprint" && len(call.Args) == 1)
-}
-
-// valueParsers read a number out of the string a GET returned: the value
-// they return is the value read.
-var valueParsers = map[string]bool{
-	"strconv.Atoi":       true,
-	"strconv.ParseInt":   true,
-	"strconv.ParseUint":  true,
-	"strconv.ParseFloat": true,
 }
 
 // derivedHolders returns holder and the variables of body assigned a

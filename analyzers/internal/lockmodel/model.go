@@ -10,6 +10,7 @@ import (
 	"github.com/leasevet/leasevet/analyzers/internal/keyid"
 	"github.com/leasevet/leasevet/analyzers/internal/luascript"
 	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
+	"github.com/leasevet/leasevet/analyzers/internal/rediscall"
 	"github.com/leasevet/leasevet/analyzers/internal/replyuse"
 	"golang.org/x/tools/go/analysis"
 )
@@ -18,7 +19,7 @@ import (
 // A nil *Model means the package reaches no Redis client.
 type Model struct {
 	Pass  *analysis.Pass
-	Env   *redisapi.Env
+	Env   *rediscall.Env
 	Keys  *keyid.Resolver
 	Funcs []*Func
 	Ops   []*Op // every op of every function, in source order

@@ -349,7 +349,7 @@ func (m *Model) replaceWithErrCall(op *Op, call string, form callForm) ([]analys
 		if !ok || outer.Fun != sel || len(outer.Args) != 0 {
 			return nil, false
 		}
-		if _, isStmt := stack[n-4].(*ast.ExprStmt); isStmt && redisapi.IsErrorOnlyReader(sel.Sel.Name) {
+		if _, isStmt := stack[n-4].(*ast.ExprStmt); isStmt && redisapi.MethodYield(sel.Sel.Name) == redisapi.YieldsError {
 			return m.statementForm(op, stack[n-4].(ast.Stmt), call, form)
 		}
 		switch sel.Sel.Name {

@@ -45,8 +45,47 @@ type Call struct {
 	// (false, nil), so only reading ok notices it.
 	OKResult bool
 
-	chain *builderChain // the builder chain of a Builder command
+	Chain *BuilderChain // the builder chain of a Builder command, as written
 }
+
+// Kind says what a recognised call does to a lock key.
+type Kind int
+
+const (
+	KindOther   Kind = iota // recognised but irrelevant to locks (PING, HSET, ...)
+	Acquire                 // write only if absent: SET NX, SETNX
+	Set                     // unconditional write (SET, SETEX, SET XX)
+	Get                     // read the value
+	Delete                  // DEL, UNLINK, GETDEL
+	Expire                  // EXPIRE, PEXPIRE, EXPIREAT, PEXPIREAT
+	Script                  // EVAL, EVALSHA and script objects
+	CondDelete              // DELEX key IFEQ token, DELIFEQ: owner-checked delete
+	CondSet                 // SET key v IFEQ token: owner-checked rewrite
+	Watch                   // optimistic transaction over keys
+	Pipelined               // Pipelined/TxPipelined(fn): fn's commands are queued
+	LockObtain              // a lock library's acquire
+	LockRelease             // a lock library's owner-checked release
+	LockRefresh             // a lock library's owner-checked renewal
+	LockOption              // a lock library option that sets the lock value
+)
+
+// TTLState says whether a write sets an expiry.
+type TTLState int
+
+const (
+	TTLUnknown TTLState = iota // cannot tell: stay silent
+	NoTTL                      // certainly no expiry
+	HasTTL                     // certainly an expiry
+)
+
+// A TTLUnit says what a TTL argument counts, for fixes that move it.
+type TTLUnit int
+
+const (
+	TTLDuration     TTLUnit = iota // time.Duration (go-redis), or unknown
+	TTLSeconds                     // an integer number of seconds (EX, EXPIRE, go-zero)
+	TTLMilliseconds                // an integer number of milliseconds (PX, PEXPIRE)
+)
 
 // A ScriptCall is a Lua script invocation.
 type ScriptCall struct {
@@ -70,4 +109,21 @@ func (c *Call) KeyAt(i int) ast.Expr {
 		return nil
 	}
 	return c.Keys[i-1]
+}
+
+// A BuilderChain is a rueidis/valkey-go command as written:
+// c.B().Set().Key(k).Value(v).Nx().Px(ttl).Build(), read back from its
+// Build call to the step on the Builder that names the command.
+type BuilderChain struct {
+	Steps  []ChainStep   // from the command step (Set) to the end (Build)
+	Client ast.Expr      // X of X.B(), nil when the Builder came from elsewhere
+	End    *ast.CallExpr // the Build or Cache call
+	Inline bool          // written in the argument of the call that sends it
+}
+
+// A ChainStep is one method call of a chain.
+type ChainStep struct {
+	Name   string
+	Call   *ast.CallExpr
+	Spread bool // Key(keys...), Arg(args...)
 }

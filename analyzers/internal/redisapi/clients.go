@@ -1,58 +1,56 @@
-// Package redisapi recognises calls of Redis client libraries and says which
-// Redis command each one issues, on which key, with which value, TTL and mode.
+// Package redisapi holds, as data, what the Redis client and lock
+// libraries' APIs do: which import paths are clients and lock libraries;
+// which method or string command sends which Redis command, with its key,
+// value and expiry at which argument (commands.go); what each
+// rueidis/valkey-go builder step adds; and which reply readers and
+// converters hand on a reply's value or only its error (replies.go). It
+// also defines the vocabulary of a recognised call (Call, Kind, TTLState),
+// which rediscall builds and the analyzers read.
 //
-// All API knowledge lives in data tables (this file and commands.go); the code
-// in recognize.go only interprets them. Calls are resolved through types, never
-// by spelling, so user structs and interfaces that embed a client, promoted
-// methods and interface calls are all recognised.
+// It owns the tables, each row with its reason, and their lookups. It must
+// not know the package being analysed (constants, locals, script sources:
+// pkgenv), how a call expression is matched against the tables
+// (rediscall), or what a lock rule makes of a call.
 package redisapi
 
-import (
-	"go/ast"
-	"go/types"
-
-	"golang.org/x/tools/go/types/typeutil"
-)
-
-// A family groups client packages that share one calling convention.
-type family int
+// A Family groups client packages that share one calling convention.
+type Family int
 
 const (
-	goRedis  family = iota + 1 // go-redis: methods named after commands
-	redigo                     // redigo: string commands through Do/Send
-	lockLibs                   // lock libraries whose calls are owner-checked
-	builder                    // rueidis, valkey-go: commands are builder chains sent by Do/DoMulti
-	goZero                     // go-zero core/stores/redis: methods, TTLs in seconds, (value, error) results
+	FamilyGoRedis Family = iota + 1 // go-redis: methods named after commands
+	FamilyRedigo                    // redigo: string commands through Do/Send
+	FamilyBuilder                   // rueidis, valkey-go: commands are builder chains sent by Do/DoMulti
+	FamilyGoZero                    // go-zero core/stores/redis: methods, TTLs in seconds, (value, error) results
 )
 
-// clientPackage describes one recognised import path.
-type clientPackage struct {
-	family family
-	ctx    bool // methods take a context.Context first
-	v9     bool // safelock fixes are offered only for this API
+// A ClientPackage describes one recognised import path.
+type ClientPackage struct {
+	Family Family
+	Ctx    bool // methods take a context.Context first
+	V9     bool // safelock fixes are offered only for this API
 }
 
 // clientPackages lists the recognised import paths.
-var clientPackages = map[string]clientPackage{
-	"github.com/redis/go-redis/v9":     {family: goRedis, ctx: true, v9: true},
-	"github.com/go-redis/redis/v9":     {family: goRedis, ctx: true, v9: true}, // v9 betas' path
-	"github.com/go-redis/redis/v8":     {family: goRedis, ctx: true},
-	"github.com/go-redis/redis/v7":     {family: goRedis},
-	"github.com/go-redis/redis":        {family: goRedis}, // v6, no ctx
-	"gopkg.in/redis.v5":                {family: goRedis}, // same API as v6
-	"gopkg.in/redis.v4":                {family: goRedis},
-	"gopkg.in/redis.v3":                {family: goRedis},
-	"github.com/gomodule/redigo/redis": {family: redigo},
-	"github.com/garyburd/redigo/redis": {family: redigo}, // redigo's old path, still common
+var clientPackages = map[string]ClientPackage{
+	"github.com/redis/go-redis/v9":     {Family: FamilyGoRedis, Ctx: true, V9: true},
+	"github.com/go-redis/redis/v9":     {Family: FamilyGoRedis, Ctx: true, V9: true}, // v9 betas' path
+	"github.com/go-redis/redis/v8":     {Family: FamilyGoRedis, Ctx: true},
+	"github.com/go-redis/redis/v7":     {Family: FamilyGoRedis},
+	"github.com/go-redis/redis":        {Family: FamilyGoRedis}, // v6, no ctx
+	"gopkg.in/redis.v5":                {Family: FamilyGoRedis}, // same API as v6
+	"gopkg.in/redis.v4":                {Family: FamilyGoRedis},
+	"gopkg.in/redis.v3":                {Family: FamilyGoRedis},
+	"github.com/gomodule/redigo/redis": {Family: FamilyRedigo},
+	"github.com/garyburd/redigo/redis": {Family: FamilyRedigo}, // redigo's old path, still common
 	// rueidis and its Valkey fork share one API: c.B().Set()...Build() sent by c.Do.
-	"github.com/redis/rueidis":       {family: builder, ctx: true},
-	"github.com/valkey-io/valkey-go": {family: builder, ctx: true},
+	"github.com/redis/rueidis":       {Family: FamilyBuilder, Ctx: true},
+	"github.com/valkey-io/valkey-go": {Family: FamilyBuilder, Ctx: true},
 	// Their go-redis-shaped adapters have go-redis v9's method set but are
 	// not go-redis clients: safelock cannot take them, so no v9 fixes.
-	"github.com/redis/rueidis/rueidiscompat":      {family: goRedis, ctx: true},
-	"github.com/valkey-io/valkey-go/valkeycompat": {family: goRedis, ctx: true},
+	"github.com/redis/rueidis/rueidiscompat":      {Family: FamilyGoRedis, Ctx: true},
+	"github.com/valkey-io/valkey-go/valkeycompat": {Family: FamilyGoRedis, Ctx: true},
 	// go-zero's *redis.Redis: Setnx, SetnxEx, Expire, ... each with a ...Ctx form.
-	"github.com/zeromicro/go-zero/core/stores/redis": {family: goZero},
+	"github.com/zeromicro/go-zero/core/stores/redis": {Family: FamilyGoZero},
 }
 
 // builderStepPackages hold the generated builder steps of rueidis and
@@ -95,19 +93,13 @@ func IsLockLibrary(path string) bool {
 	return ok
 }
 
-// redigoConverters are redigo's reply helpers, redis.Int(c.Do(...)): the
-// value they return is the reply's, and a nil reply becomes ErrNil.
-var redigoConverters = map[string]bool{
-	"Int": true, "Int64": true, "Uint64": true, "Float64": true, "Bool": true, "String": true, "Bytes": true, "Values": true,
-}
+// ClientPackageOf returns the description of a recognised client package.
+func ClientPackageOf(path string) (ClientPackage, bool) { return lookup(clientPackages, path) }
 
-// IsReplyConverter reports whether call is one of redigo's reply helpers
-// (redis.String(conn.Do(...))), through which a reply's answer is read.
-func IsReplyConverter(info *types.Info, call *ast.CallExpr) bool {
-	fn, ok := typeutil.Callee(info, call).(*types.Func)
-	if !ok || fn.Pkg() == nil || fn.Signature().Recv() != nil {
-		return false
-	}
-	cp, ok := clientPackages[fn.Pkg().Path()]
-	return ok && cp.family == redigo && redigoConverters[fn.Name()]
-}
+// IsBuilderStepPackage reports whether path holds the generated builder
+// steps of rueidis or valkey-go (see builderStepPackages).
+func IsBuilderStepPackage(path string) bool { return builderStepPackages[path] }
+
+// LockLibrary returns the name of the lock library at path ("redsync"),
+// under which lockLibraryCalls lists its calls.
+func LockLibrary(path string) (string, bool) { return lookup(lockLibraryPackages, path) }

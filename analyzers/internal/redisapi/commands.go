@@ -1,90 +1,65 @@
 package redisapi
 
-// Kind says what a recognised call does to a lock key.
-type Kind int
+import "strings"
 
-const (
-	KindOther   Kind = iota // recognised but irrelevant to locks (PING, HSET, ...)
-	Acquire                 // write only if absent: SET NX, SETNX
-	Set                     // unconditional write (SET, SETEX, SET XX)
-	Get                     // read the value
-	Delete                  // DEL, UNLINK, GETDEL
-	Expire                  // EXPIRE, PEXPIRE, EXPIREAT, PEXPIREAT
-	Script                  // EVAL, EVALSHA and script objects
-	CondDelete              // DELEX key IFEQ token, DELIFEQ: owner-checked delete
-	CondSet                 // SET key v IFEQ token: owner-checked rewrite
-	Watch                   // optimistic transaction over keys
-	Pipelined               // Pipelined/TxPipelined(fn): fn's commands are queued
-	LockObtain              // a lock library's acquire
-	LockRelease             // a lock library's owner-checked release
-	LockRefresh             // a lock library's owner-checked renewal
-	LockOption              // a lock library option that sets the lock value
-)
-
-// TTLState says whether a write sets an expiry.
-type TTLState int
-
-const (
-	TTLUnknown TTLState = iota // cannot tell: stay silent
-	NoTTL                      // certainly no expiry
-	HasTTL                     // certainly an expiry
-)
-
-// A goRedisMethod row describes a go-redis method. Positions count the
+// A CommandRow describes a method or string command: the command it sends
+// and the positions of its arguments. For go-redis, positions count the
 // arguments after the context (go-redis v8/v9) or from the first argument
 // (v7, v6 and gopkg.in/redis.v3 to .v5, which take no context). -1: absent.
-type goRedisMethod struct {
-	kind     Kind
-	command  string // the Redis command as the server sees it
-	key      int
-	value    int
-	ttl      int  // time.Duration expiry
-	at       bool // ttl is an absolute time.Time (ExpireAt, PExpireAt)
-	variadic bool // keys are the variadic tail from position key on
-	args     int  // position of an options struct (SetArgs, DelExArgs)
-	fn       int  // position of a callback (Watch, Pipelined)
-	nx       bool
-	match    int // position of the IFEQ match value
+type CommandRow struct {
+	Kind     Kind
+	Command  string // the Redis command as the server sees it
+	Key      int
+	Value    int
+	TTL      int  // time.Duration expiry
+	At       bool // TTL is an absolute time.Time (ExpireAt, PExpireAt)
+	Variadic bool // keys are the variadic tail from position Key on
+	Args     int  // position of an options struct (SetArgs, DelExArgs)
+	Fn       int  // position of a callback (Watch, Pipelined)
+	NX       bool
+	Match    int // position of the IFEQ match value
 }
 
 // goRedisMethods maps a method name of any go-redis client, command
 // interface, pipeline or transaction to what it sends.
-var goRedisMethods = map[string]goRedisMethod{
+var goRedisMethods = map[string]CommandRow{
 	// SetNX sends SET k v NX (with PX/EX when expiration > 0) or SETNX.
-	"SetNX": {kind: Acquire, command: "SET NX", key: 0, value: 1, ttl: 2, args: -1, fn: -1, nx: true, match: -1},
-	// SetArgs is an acquire only when its Mode is NX; see setArgsMode.
-	"SetArgs": {kind: Set, command: "SET", key: 0, value: 1, ttl: -1, args: 2, fn: -1, match: -1},
-	"Set":     {kind: Set, command: "SET", key: 0, value: 1, ttl: 2, args: -1, fn: -1, match: -1},
-	"SetEx":   {kind: Set, command: "SETEX", key: 0, value: 1, ttl: 2, args: -1, fn: -1, match: -1}, // v9 spelling
-	"SetEX":   {kind: Set, command: "SETEX", key: 0, value: 1, ttl: 2, args: -1, fn: -1, match: -1}, // v8 spelling
-	"SetXX":   {kind: Set, command: "SET XX", key: 0, value: 1, ttl: 2, args: -1, fn: -1, match: -1},
-	"Get":     {kind: Get, command: "GET", key: 0, value: -1, ttl: -1, args: -1, fn: -1, match: -1},
-	"GetDel":  {kind: Delete, command: "GETDEL", key: 0, value: -1, ttl: -1, args: -1, fn: -1, match: -1},
-	"Del":     {kind: Delete, command: "DEL", key: 0, value: -1, ttl: -1, variadic: true, args: -1, fn: -1, match: -1},
-	"Unlink":  {kind: Delete, command: "UNLINK", key: 0, value: -1, ttl: -1, variadic: true, args: -1, fn: -1, match: -1},
-	"Expire":  {kind: Expire, command: "EXPIRE", key: 0, value: -1, ttl: 1, args: -1, fn: -1, match: -1},
-	"PExpire": {kind: Expire, command: "PEXPIRE", key: 0, value: -1, ttl: 1, args: -1, fn: -1, match: -1},
+	"SetNX": {Kind: Acquire, Command: "SET NX", Key: 0, Value: 1, TTL: 2, Args: -1, Fn: -1, NX: true, Match: -1},
+	// SetArgs is an acquire only when its Mode is NX; read by rediscall (setArgs).
+	"SetArgs": {Kind: Set, Command: "SET", Key: 0, Value: 1, TTL: -1, Args: 2, Fn: -1, Match: -1},
+	"Set":     {Kind: Set, Command: "SET", Key: 0, Value: 1, TTL: 2, Args: -1, Fn: -1, Match: -1},
+	"SetEx":   {Kind: Set, Command: "SETEX", Key: 0, Value: 1, TTL: 2, Args: -1, Fn: -1, Match: -1}, // v9 spelling
+	"SetEX":   {Kind: Set, Command: "SETEX", Key: 0, Value: 1, TTL: 2, Args: -1, Fn: -1, Match: -1}, // v8 spelling
+	"SetXX":   {Kind: Set, Command: "SET XX", Key: 0, Value: 1, TTL: 2, Args: -1, Fn: -1, Match: -1},
+	// These take the command's own arguments, in order: the string
+	// command's row (genericCommands) is theirs.
+	"Get":     genericCommands["get"],
+	"GetDel":  genericCommands["getdel"],
+	"Del":     genericCommands["del"],
+	"Unlink":  genericCommands["unlink"],
+	"Expire":  genericCommands["expire"],
+	"PExpire": genericCommands["pexpire"],
 	// The conditional EXPIRE variants still renew unconditionally with
 	// respect to the owner: NX/XX/GT/LT look at the TTL, not the value.
-	"ExpireNX":  {kind: Expire, command: "EXPIRE NX", key: 0, value: -1, ttl: 1, args: -1, fn: -1, match: -1},
-	"ExpireXX":  {kind: Expire, command: "EXPIRE XX", key: 0, value: -1, ttl: 1, args: -1, fn: -1, match: -1},
-	"ExpireGT":  {kind: Expire, command: "EXPIRE GT", key: 0, value: -1, ttl: 1, args: -1, fn: -1, match: -1},
-	"ExpireLT":  {kind: Expire, command: "EXPIRE LT", key: 0, value: -1, ttl: 1, args: -1, fn: -1, match: -1},
-	"ExpireAt":  {kind: Expire, command: "EXPIREAT", key: 0, value: -1, ttl: 1, at: true, args: -1, fn: -1, match: -1},
-	"PExpireAt": {kind: Expire, command: "PEXPIREAT", key: 0, value: -1, ttl: 1, at: true, args: -1, fn: -1, match: -1},
+	"ExpireNX":  {Kind: Expire, Command: "EXPIRE NX", Key: 0, Value: -1, TTL: 1, Args: -1, Fn: -1, Match: -1},
+	"ExpireXX":  {Kind: Expire, Command: "EXPIRE XX", Key: 0, Value: -1, TTL: 1, Args: -1, Fn: -1, Match: -1},
+	"ExpireGT":  {Kind: Expire, Command: "EXPIRE GT", Key: 0, Value: -1, TTL: 1, Args: -1, Fn: -1, Match: -1},
+	"ExpireLT":  {Kind: Expire, Command: "EXPIRE LT", Key: 0, Value: -1, TTL: 1, Args: -1, Fn: -1, Match: -1},
+	"ExpireAt":  genericCommands["expireat"],
+	"PExpireAt": genericCommands["pexpireat"],
 	// Scripts: position 0 is the source or SHA, 1 the keys, 2.. the args.
-	"Eval":      {kind: Script, command: "EVAL", key: 1, value: -1, ttl: -1, args: -1, fn: -1, match: -1},
-	"EvalRO":    {kind: Script, command: "EVAL_RO", key: 1, value: -1, ttl: -1, args: -1, fn: -1, match: -1},
-	"EvalSha":   {kind: Script, command: "EVALSHA", key: 1, value: -1, ttl: -1, args: -1, fn: -1, match: -1},
-	"EvalShaRO": {kind: Script, command: "EVALSHA_RO", key: 1, value: -1, ttl: -1, args: -1, fn: -1, match: -1},
-	// DelExArgs is owner-checked only with Mode IFEQ; see delExMode.
-	"DelExArgs":  {kind: Delete, command: "DELEX", key: 0, value: -1, ttl: -1, args: 1, fn: -1, match: -1},
-	"SetIFEQ":    {kind: CondSet, command: "SET IFEQ", key: 0, value: 1, ttl: 3, args: -1, fn: -1, match: 2},
-	"SetIFEQGet": {kind: CondSet, command: "SET IFEQ GET", key: 0, value: 1, ttl: 3, args: -1, fn: -1, match: 2},
+	"Eval":      {Kind: Script, Command: "EVAL", Key: 1, Value: -1, TTL: -1, Args: -1, Fn: -1, Match: -1},
+	"EvalRO":    {Kind: Script, Command: "EVAL_RO", Key: 1, Value: -1, TTL: -1, Args: -1, Fn: -1, Match: -1},
+	"EvalSha":   {Kind: Script, Command: "EVALSHA", Key: 1, Value: -1, TTL: -1, Args: -1, Fn: -1, Match: -1},
+	"EvalShaRO": {Kind: Script, Command: "EVALSHA_RO", Key: 1, Value: -1, TTL: -1, Args: -1, Fn: -1, Match: -1},
+	// DelExArgs is owner-checked only with Mode IFEQ; read by rediscall (delExArgs).
+	"DelExArgs":  {Kind: Delete, Command: "DELEX", Key: 0, Value: -1, TTL: -1, Args: 1, Fn: -1, Match: -1},
+	"SetIFEQ":    {Kind: CondSet, Command: "SET IFEQ", Key: 0, Value: 1, TTL: 3, Args: -1, Fn: -1, Match: 2},
+	"SetIFEQGet": {Kind: CondSet, Command: "SET IFEQ GET", Key: 0, Value: 1, TTL: 3, Args: -1, Fn: -1, Match: 2},
 	// Watch(ctx, fn, keys...): keys from position 1.
-	"Watch":       {kind: Watch, command: "WATCH", key: 1, value: -1, ttl: -1, variadic: true, args: -1, fn: 0, match: -1},
-	"Pipelined":   {kind: Pipelined, command: "MULTI", key: -1, value: -1, ttl: -1, args: -1, fn: 0, match: -1},
-	"TxPipelined": {kind: Pipelined, command: "MULTI", key: -1, value: -1, ttl: -1, args: -1, fn: 0, match: -1},
+	"Watch":       {Kind: Watch, Command: "WATCH", Key: 1, Value: -1, TTL: -1, Variadic: true, Args: -1, Fn: 0, Match: -1},
+	"Pipelined":   {Kind: Pipelined, Command: "MULTI", Key: -1, Value: -1, TTL: -1, Args: -1, Fn: 0, Match: -1},
+	"TxPipelined": {Kind: Pipelined, Command: "MULTI", Key: -1, Value: -1, TTL: -1, Args: -1, Fn: 0, Match: -1},
 }
 
 // scriptObjectMethods are the methods of go-redis's *Script. Positions count
@@ -101,26 +76,26 @@ var scriptObjectMethods = map[string]string{
 // genericCommands maps a command name, as passed to go-redis Do or redigo
 // Do/Send (case-insensitive), to what it does. Positions count the
 // arguments after the command name.
-var genericCommands = map[string]goRedisMethod{
-	"set":       {kind: Set, command: "SET", key: 0, value: 1, ttl: -1, args: -1, fn: -1, match: -1}, // options parsed by setOptions
-	"setnx":     {kind: Acquire, command: "SETNX", key: 0, value: 1, ttl: -1, args: -1, fn: -1, nx: true, match: -1},
-	"setex":     {kind: Set, command: "SETEX", key: 0, value: 2, ttl: 1, args: -1, fn: -1, match: -1},
-	"psetex":    {kind: Set, command: "PSETEX", key: 0, value: 2, ttl: 1, args: -1, fn: -1, match: -1},
-	"get":       {kind: Get, command: "GET", key: 0, value: -1, ttl: -1, args: -1, fn: -1, match: -1},
-	"getdel":    {kind: Delete, command: "GETDEL", key: 0, value: -1, ttl: -1, args: -1, fn: -1, match: -1},
-	"del":       {kind: Delete, command: "DEL", key: 0, value: -1, ttl: -1, variadic: true, args: -1, fn: -1, match: -1},
-	"unlink":    {kind: Delete, command: "UNLINK", key: 0, value: -1, ttl: -1, variadic: true, args: -1, fn: -1, match: -1},
-	"expire":    {kind: Expire, command: "EXPIRE", key: 0, value: -1, ttl: 1, args: -1, fn: -1, match: -1},
-	"pexpire":   {kind: Expire, command: "PEXPIRE", key: 0, value: -1, ttl: 1, args: -1, fn: -1, match: -1},
-	"expireat":  {kind: Expire, command: "EXPIREAT", key: 0, value: -1, ttl: 1, at: true, args: -1, fn: -1, match: -1},
-	"pexpireat": {kind: Expire, command: "PEXPIREAT", key: 0, value: -1, ttl: 1, at: true, args: -1, fn: -1, match: -1},
-	// EVAL script numkeys key... arg...: parsed by genericScript.
-	"eval":    {kind: Script, command: "EVAL", key: -1, value: -1, ttl: -1, args: -1, fn: -1, match: -1},
-	"evalsha": {kind: Script, command: "EVALSHA", key: -1, value: -1, ttl: -1, args: -1, fn: -1, match: -1},
+var genericCommands = map[string]CommandRow{
+	"set":       {Kind: Set, Command: "SET", Key: 0, Value: 1, TTL: -1, Args: -1, Fn: -1, Match: -1}, // options parsed by rediscall (setOptions)
+	"setnx":     {Kind: Acquire, Command: "SETNX", Key: 0, Value: 1, TTL: -1, Args: -1, Fn: -1, NX: true, Match: -1},
+	"setex":     {Kind: Set, Command: "SETEX", Key: 0, Value: 2, TTL: 1, Args: -1, Fn: -1, Match: -1},
+	"psetex":    {Kind: Set, Command: "PSETEX", Key: 0, Value: 2, TTL: 1, Args: -1, Fn: -1, Match: -1},
+	"get":       {Kind: Get, Command: "GET", Key: 0, Value: -1, TTL: -1, Args: -1, Fn: -1, Match: -1},
+	"getdel":    {Kind: Delete, Command: "GETDEL", Key: 0, Value: -1, TTL: -1, Args: -1, Fn: -1, Match: -1},
+	"del":       {Kind: Delete, Command: "DEL", Key: 0, Value: -1, TTL: -1, Variadic: true, Args: -1, Fn: -1, Match: -1},
+	"unlink":    {Kind: Delete, Command: "UNLINK", Key: 0, Value: -1, TTL: -1, Variadic: true, Args: -1, Fn: -1, Match: -1},
+	"expire":    {Kind: Expire, Command: "EXPIRE", Key: 0, Value: -1, TTL: 1, Args: -1, Fn: -1, Match: -1},
+	"pexpire":   {Kind: Expire, Command: "PEXPIRE", Key: 0, Value: -1, TTL: 1, Args: -1, Fn: -1, Match: -1},
+	"expireat":  {Kind: Expire, Command: "EXPIREAT", Key: 0, Value: -1, TTL: 1, At: true, Args: -1, Fn: -1, Match: -1},
+	"pexpireat": {Kind: Expire, Command: "PEXPIREAT", Key: 0, Value: -1, TTL: 1, At: true, Args: -1, Fn: -1, Match: -1},
+	// EVAL script numkeys key... arg...: parsed by rediscall (genericScript).
+	"eval":    {Kind: Script, Command: "EVAL", Key: -1, Value: -1, TTL: -1, Args: -1, Fn: -1, Match: -1},
+	"evalsha": {Kind: Script, Command: "EVALSHA", Key: -1, Value: -1, TTL: -1, Args: -1, Fn: -1, Match: -1},
 	// DELEX key IFEQ v (Redis 8.4) and Valkey's DELIFEQ key v compare and delete atomically.
-	"delex":   {kind: Delete, command: "DELEX", key: 0, value: -1, ttl: -1, args: -1, fn: -1, match: -1},
-	"delifeq": {kind: CondDelete, command: "DELIFEQ", key: 0, value: -1, ttl: -1, args: -1, fn: -1, match: 1},
-	"watch":   {kind: Watch, command: "WATCH", key: 0, value: -1, ttl: -1, variadic: true, args: -1, fn: -1, match: -1},
+	"delex":   {Kind: Delete, Command: "DELEX", Key: 0, Value: -1, TTL: -1, Args: -1, Fn: -1, Match: -1},
+	"delifeq": {Kind: CondDelete, Command: "DELIFEQ", Key: 0, Value: -1, TTL: -1, Args: -1, Fn: -1, Match: 1},
+	"watch":   {Kind: Watch, Command: "WATCH", Key: 0, Value: -1, TTL: -1, Variadic: true, Args: -1, Fn: -1, Match: -1},
 }
 
 // lockLibraryCalls maps "library.Type.Method" (Type empty for functions) to
@@ -150,8 +125,8 @@ var lockLibraryCalls = map[string]Kind{
 
 // lockLibraryCallsMore are the lock calls of rueidislock, valkeylock and
 // go-zero's RedisLock (listed under "gozero"; it lives in the client
-// package and is routed here by goZeroCall). Kept apart from
-// lockLibraryCalls only to ease merging; Recognize reads both.
+// package and is routed here by rediscall). Kept apart from
+// lockLibraryCalls only to ease merging; LockLibraryCall reads both.
 var lockLibraryCallsMore = map[string]Kind{
 	// The lock is the returned context: renewed and released (GET == token
 	// then DEL) by the library's own monitor when the CancelFunc runs.
@@ -174,101 +149,94 @@ var okResultLibraries = map[string]bool{
 	"gozero": true, // RedisLock.Release: the del script's 0 becomes false, nil
 }
 
-// A TTLUnit says what a TTL argument counts, for fixes that move it.
-type TTLUnit int
-
-const (
-	TTLDuration     TTLUnit = iota // time.Duration (go-redis), or unknown
-	TTLSeconds                     // an integer number of seconds (EX, EXPIRE, go-zero)
-	TTLMilliseconds                // an integer number of milliseconds (PX, PEXPIRE)
-)
-
 // goZeroMethods maps a method of go-zero's *redis.Redis (the ...Ctx form
 // has the same row, positions counted after its context) to what it
 // sends. TTLs are whole seconds (ints), absolute times Unix seconds.
-var goZeroMethods = map[string]goRedisMethod{
+var goZeroMethods = map[string]CommandRow{
+	// The methods that take the command's own arguments, in order, have
+	// the string command's row (genericCommands).
 	// Setnx sends SETNX: never an expiry; SetnxEx sends SET k v NX EX s.
-	"Setnx":    {kind: Acquire, command: "SETNX", key: 0, value: 1, ttl: -1, args: -1, fn: -1, nx: true, match: -1},
-	"SetnxEx":  {kind: Acquire, command: "SET NX", key: 0, value: 1, ttl: 2, args: -1, fn: -1, nx: true, match: -1},
-	"Set":      {kind: Set, command: "SET", key: 0, value: 1, ttl: -1, args: -1, fn: -1, match: -1},
-	"Setex":    {kind: Set, command: "SETEX", key: 0, value: 1, ttl: 2, args: -1, fn: -1, match: -1},
-	"GetSet":   {kind: Set, command: "GETSET", key: 0, value: 1, ttl: -1, args: -1, fn: -1, match: -1},
-	"Get":      {kind: Get, command: "GET", key: 0, value: -1, ttl: -1, args: -1, fn: -1, match: -1},
-	"GetDel":   {kind: Delete, command: "GETDEL", key: 0, value: -1, ttl: -1, args: -1, fn: -1, match: -1},
-	"Del":      {kind: Delete, command: "DEL", key: 0, value: -1, ttl: -1, variadic: true, args: -1, fn: -1, match: -1},
-	"Unlink":   {kind: Delete, command: "UNLINK", key: 0, value: -1, ttl: -1, variadic: true, args: -1, fn: -1, match: -1},
-	"Expire":   {kind: Expire, command: "EXPIRE", key: 0, value: -1, ttl: 1, args: -1, fn: -1, match: -1},
-	"Expireat": {kind: Expire, command: "EXPIREAT", key: 0, value: -1, ttl: 1, at: true, args: -1, fn: -1, match: -1},
-	// Eval(script, keys, args...) and EvalSha(sha, keys, args...): read by evalCall.
-	"Eval":    {kind: Script, command: "EVAL", key: 1, value: -1, ttl: -1, args: -1, fn: -1, match: -1},
-	"EvalSha": {kind: Script, command: "EVALSHA", key: 1, value: -1, ttl: -1, args: -1, fn: -1, match: -1},
+	"Setnx":    genericCommands["setnx"],
+	"SetnxEx":  {Kind: Acquire, Command: "SET NX", Key: 0, Value: 1, TTL: 2, Args: -1, Fn: -1, NX: true, Match: -1},
+	"Set":      genericCommands["set"],
+	"Setex":    {Kind: Set, Command: "SETEX", Key: 0, Value: 1, TTL: 2, Args: -1, Fn: -1, Match: -1},
+	"GetSet":   {Kind: Set, Command: "GETSET", Key: 0, Value: 1, TTL: -1, Args: -1, Fn: -1, Match: -1},
+	"Get":      genericCommands["get"],
+	"GetDel":   genericCommands["getdel"],
+	"Del":      genericCommands["del"],
+	"Unlink":   genericCommands["unlink"],
+	"Expire":   genericCommands["expire"],
+	"Expireat": genericCommands["expireat"],
+	// Eval(script, keys, args...) and EvalSha(sha, keys, args...): read by rediscall (evalCall).
+	"Eval":    {Kind: Script, Command: "EVAL", Key: 1, Value: -1, TTL: -1, Args: -1, Fn: -1, Match: -1},
+	"EvalSha": {Kind: Script, Command: "EVALSHA", Key: 1, Value: -1, TTL: -1, Args: -1, Fn: -1, Match: -1},
 	// ScriptRun(script, keys, args...): a go-redis *Script run through go-zero.
-	"ScriptRun": {kind: Script, command: "EVALSHA", key: 1, value: -1, ttl: -1, args: -1, fn: -1, match: -1},
+	"ScriptRun": {Kind: Script, Command: "EVALSHA", Key: 1, Value: -1, TTL: -1, Args: -1, Fn: -1, Match: -1},
 	// Pipelined(fn): fn queues go-redis v9 commands on a Pipeliner.
-	"Pipelined": {kind: Pipelined, command: "MULTI", key: -1, value: -1, ttl: -1, args: -1, fn: 0, match: -1},
+	"Pipelined": {Kind: Pipelined, Command: "MULTI", Key: -1, Value: -1, TTL: -1, Args: -1, Fn: 0, Match: -1},
 }
 
-// A stepRole says what a rueidis/valkey-go builder step contributes to
+// A StepRole says what a rueidis/valkey-go builder step contributes to
 // the command: c.B().Set().Key(k).Value(v).Nx().Px(ttl).Build().
-type stepRole int
+type StepRole int
 
 const (
-	stepUnknown   stepRole = iota // not understood: the command is left unjudged
-	stepIgnore                    // changes nothing a lock rule looks at
-	stepKey                       // key(s), variadic for DEL, UNLINK, EVAL
-	stepValue                     // the value written (DELIFEQ: the value compared)
-	stepNX                        // SET ... NX: an acquire
-	stepTTL                       // an expiry, relative
-	stepTTLAt                     // an expiry, absolute
-	stepKeepTTL                   // KEEPTTL: keeps what a new key does not have
-	stepIfeq                      // SET/DELEX ... IFEQ v: owner-checked
-	stepOtherCond                 // IFNE, IFDEQ, IFDNE: not shapes we judge
-	stepScript                    // EVAL's source
-	stepSha                       // EVALSHA's hash: the source is unknown
-	stepArg                       // ARGV
-	stepEnd                       // Build, Cache: the finished command
+	StepUnknown   StepRole = iota // not understood: the command is left unjudged
+	StepIgnore                    // changes nothing a lock rule looks at
+	StepKey                       // key(s), variadic for DEL, UNLINK, EVAL
+	StepValue                     // the value written (DELIFEQ: the value compared)
+	StepNX                        // SET ... NX: an acquire
+	StepTTL                       // an expiry, relative
+	StepTTLAt                     // an expiry, absolute
+	StepKeepTTL                   // KEEPTTL: keeps what a new key does not have
+	StepIfeq                      // SET/DELEX ... IFEQ v: owner-checked
+	StepOtherCond                 // IFNE, IFDEQ, IFDNE: not shapes we judge
+	StepScript                    // EVAL's source
+	StepSha                       // EVALSHA's hash: the source is unknown
+	StepArg                       // ARGV
+	StepEnd                       // Build, Cache: the finished command
 )
 
-// A builderStep row: the role of a step and, for expiries, the unit of its argument.
-type builderStep struct {
-	role stepRole
-	unit TTLUnit
+// A BuilderStep row: the role of a step and, for expiries, the unit of its argument.
+type BuilderStep struct {
+	Role StepRole
+	Unit TTLUnit
 }
 
 // builderSteps maps the builder step methods lock code uses to their role.
 // A step not listed makes the command unknown (stay silent).
-var builderSteps = map[string]builderStep{
-	"Key":   {role: stepKey},
-	"Value": {role: stepValue},
-	"Nx":    {role: stepNX}, // on EXPIRE it is EXPIRE NX, a TTL condition: see applyStep
-	"Xx":    {role: stepIgnore},
-	"Gt":    {role: stepIgnore}, // EXPIRE GT/LT look at the TTL, not the owner
-	"Lt":    {role: stepIgnore},
-	"Get":   {role: stepIgnore}, // SET ... GET still writes the same way
+var builderSteps = map[string]BuilderStep{
+	"Key":   {Role: StepKey},
+	"Value": {Role: StepValue},
+	"Nx":    {Role: StepNX}, // on EXPIRE it is EXPIRE NX, a TTL condition: see rediscall
+	"Xx":    {Role: StepIgnore},
+	"Gt":    {Role: StepIgnore}, // EXPIRE GT/LT look at the TTL, not the owner
+	"Lt":    {Role: StepIgnore},
+	"Get":   {Role: StepIgnore}, // SET ... GET still writes the same way
 	// Typed (time.Duration, time.Time) and raw (int64) expiry steps.
-	"Px":                        {role: stepTTL},
-	"Ex":                        {role: stepTTL},
-	"PxMilliseconds":            {role: stepTTL, unit: TTLMilliseconds},
-	"ExSeconds":                 {role: stepTTL, unit: TTLSeconds},
-	"Seconds":                   {role: stepTTL, unit: TTLSeconds},      // EXPIRE, SETEX
-	"Milliseconds":              {role: stepTTL, unit: TTLMilliseconds}, // PEXPIRE, PSETEX
-	"Pxat":                      {role: stepTTLAt},
-	"Exat":                      {role: stepTTLAt},
-	"PxatMillisecondsTimestamp": {role: stepTTLAt, unit: TTLMilliseconds},
-	"ExatTimestamp":             {role: stepTTLAt, unit: TTLSeconds},
-	"Timestamp":                 {role: stepTTLAt, unit: TTLSeconds},      // EXPIREAT
-	"MillisecondsTimestamp":     {role: stepTTLAt, unit: TTLMilliseconds}, // PEXPIREAT
-	"Keepttl":                   {role: stepKeepTTL},
-	"Ifeq":                      {role: stepIfeq},
-	"Ifne":                      {role: stepOtherCond},
-	"Ifdeq":                     {role: stepOtherCond},
-	"Ifdne":                     {role: stepOtherCond},
-	"Script":                    {role: stepScript},
-	"Sha1":                      {role: stepSha},
-	"Numkeys":                   {role: stepIgnore}, // the Key steps are the keys
-	"Arg":                       {role: stepArg},
-	"Build":                     {role: stepEnd},
-	"Cache":                     {role: stepEnd}, // DoCache: a cached GET
+	"Px":                        {Role: StepTTL},
+	"Ex":                        {Role: StepTTL},
+	"PxMilliseconds":            {Role: StepTTL, Unit: TTLMilliseconds},
+	"ExSeconds":                 {Role: StepTTL, Unit: TTLSeconds},
+	"Seconds":                   {Role: StepTTL, Unit: TTLSeconds},      // EXPIRE, SETEX
+	"Milliseconds":              {Role: StepTTL, Unit: TTLMilliseconds}, // PEXPIRE, PSETEX
+	"Pxat":                      {Role: StepTTLAt},
+	"Exat":                      {Role: StepTTLAt},
+	"PxatMillisecondsTimestamp": {Role: StepTTLAt, Unit: TTLMilliseconds},
+	"ExatTimestamp":             {Role: StepTTLAt, Unit: TTLSeconds},
+	"Timestamp":                 {Role: StepTTLAt, Unit: TTLSeconds},      // EXPIREAT
+	"MillisecondsTimestamp":     {Role: StepTTLAt, Unit: TTLMilliseconds}, // PEXPIREAT
+	"Keepttl":                   {Role: StepKeepTTL},
+	"Ifeq":                      {Role: StepIfeq},
+	"Ifne":                      {Role: StepOtherCond},
+	"Ifdeq":                     {Role: StepOtherCond},
+	"Ifdne":                     {Role: StepOtherCond},
+	"Script":                    {Role: StepScript},
+	"Sha1":                      {Role: StepSha},
+	"Numkeys":                   {Role: StepIgnore}, // the Key steps are the keys
+	"Arg":                       {Role: StepArg},
+	"Build":                     {Role: StepEnd},
+	"Cache":                     {Role: StepEnd}, // DoCache: a cached GET
 }
 
 // builderCommandAliases maps builder command methods whose lower-case name
@@ -289,15 +257,67 @@ var luaConstructors = map[string]bool{
 	"NewLuaScriptNoShaRetryable": true,
 }
 
-// errorOnlyReaders are the methods of a command's reply that return only
-// its error: go-redis Cmd.Err, rueidis RedisResult.Error and NonRedisError.
-// A "not the owner" or "not acquired" value is never seen through them.
-var errorOnlyReaders = map[string]bool{
-	"Err":           true,
-	"Error":         true,
-	"NonRedisError": true,
+// multiSenders are the rueidis/valkey-go client methods that send several
+// commands, from their second argument on, as one pipeline.
+var multiSenders = map[string]bool{"DoMulti": true, "DoMultiCache": true, "DoMultiStream": true}
+
+// GoRedisMethod returns the row of a method of a go-redis client, command
+// interface, pipeline or transaction.
+func GoRedisMethod(name string) (CommandRow, bool) { return lookup(goRedisMethods, name) }
+
+// GenericCommand returns the row of a string command as passed to go-redis
+// Do or redigo Do/Send, named in lower case.
+func GenericCommand(lower string) (CommandRow, bool) { return lookup(genericCommands, lower) }
+
+// BuilderCommand returns the string command a rueidis/valkey-go builder
+// command step names (Set: "set", Evalro: "eval"), in lower case, and its
+// row; ok is false for a command genericCommands does not list.
+func BuilderCommand(step string) (name string, row CommandRow, ok bool) {
+	name = strings.ToLower(step)
+	if alias, ok := builderCommandAliases[name]; ok {
+		name = alias
+	}
+	row, ok = lookup(genericCommands, name)
+	return name, row, ok
 }
 
-// IsErrorOnlyReader reports whether the reply method name reads only the
-// command's error (see errorOnlyReaders).
-func IsErrorOnlyReader(name string) bool { return errorOnlyReaders[name] }
+// GoZeroMethod returns the row of a method of go-zero's *redis.Redis,
+// named without its Ctx suffix.
+func GoZeroMethod(name string) (CommandRow, bool) { return lookup(goZeroMethods, name) }
+
+// ScriptObjectCommand returns the command a method of go-redis's *Script
+// sends.
+func ScriptObjectCommand(method string) (string, bool) { return lookup(scriptObjectMethods, method) }
+
+// LockLibraryCall returns what a call of a lock library (named as in
+// lockLibraryPackages) does: the function, or the method of type recv,
+// named method.
+func LockLibraryCall(lib, recv, method string) (Kind, bool) {
+	name := lib + "." + recv + "." + method
+	if kind, ok := lockLibraryCalls[name]; ok {
+		return kind, true
+	}
+	return lookup(lockLibraryCallsMore, name)
+}
+
+// IsOKResultLibrary reports whether the releases of lock library lib
+// report a lock no longer held as (false, nil) (see okResultLibraries).
+func IsOKResultLibrary(lib string) bool { return okResultLibraries[lib] }
+
+// BuilderStepOf returns the row of a rueidis/valkey-go builder step; a
+// step not listed has the role StepUnknown.
+func BuilderStepOf(name string) BuilderStep { return builderSteps[name] }
+
+// IsLuaConstructor reports whether the rueidis/valkey-go function name
+// makes a *Lua script object from its first argument.
+func IsLuaConstructor(name string) bool { return luaConstructors[name] }
+
+// IsMultiSender reports whether the rueidis/valkey-go client method name
+// sends several commands as one pipeline (DoMulti).
+func IsMultiSender(name string) bool { return multiSenders[name] }
+
+// lookup is the comma-ok index of a table, for the lookups that return it.
+func lookup[V any](table map[string]V, key string) (V, bool) {
+	v, ok := table[key]
+	return v, ok
+}

@@ -17,7 +17,6 @@ import (
 
 	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
 	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
-	"golang.org/x/tools/go/types/typeutil"
 )
 
 // A Consumer is what finally takes a reply.
@@ -102,7 +101,7 @@ func (u *Use) carry(info *types.Info, stack []ast.Node, i int) (int, bool) {
 		if !ok || call.Fun != p {
 			return i, false // a field or a method value, not a reader
 		}
-		if redisapi.IsErrorOnlyReader(p.Sel.Name) && u.ErrOnly == "" {
+		if redisapi.MethodYield(p.Sel.Name) == redisapi.YieldsError && u.ErrOnly == "" {
 			u.ErrOnly = p.Sel.Name
 		}
 		return i - 2, true
@@ -116,7 +115,7 @@ func (u *Use) carry(info *types.Info, stack []ast.Node, i int) (int, bool) {
 }
 
 // Converts reports whether call converts the reply arg: a type conversion
-// (string(b)), or a plain function of a client package taking the reply
+// (string(b)), or a function of redisapi's reply table taking the reply
 // first, as redigo's redis.String(conn.Do(...)) does.
 func Converts(info *types.Info, call *ast.CallExpr, arg ast.Expr) bool {
 	if len(call.Args) == 0 || call.Args[0] != arg {
@@ -125,11 +124,7 @@ func Converts(info *types.Info, call *ast.CallExpr, arg ast.Expr) bool {
 	if tv, ok := info.Types[call.Fun]; ok && tv.IsType() {
 		return true
 	}
-	if redisapi.IsReplyConverter(info, call) {
-		return true
-	}
-	fn, _ := typeutil.Callee(info, call).(*types.Func)
-	return fn != nil && fn.Pkg() != nil && redisapi.IsClientPackage(fn.Pkg().Path()) && fn.Signature().Recv() == nil
+	return redisapi.CallYield(info, call) == redisapi.YieldsValue
 }
 
 // consumer classifies the node that takes the reply e.

@@ -1,4 +1,4 @@
-package redisapi_test
+package rediscall_test
 
 import (
 	"fmt"
@@ -11,18 +11,19 @@ import (
 	"github.com/leasevet/leasevet/analyzers/internal/fixtures"
 	"github.com/leasevet/leasevet/analyzers/internal/luascript"
 	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
+	"github.com/leasevet/leasevet/analyzers/internal/rediscall"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
 )
 
 // probe reports, for every recognised call, the command, key, expiry and
-// queueing that redisapi attributes to it; the fixture's want comments are
+// queueing that rediscall attributes to it; the fixture's want comments are
 // the table.
 var probe = &analysis.Analyzer{
 	Name: "probe",
-	Doc:  "report what redisapi recognises",
+	Doc:  "report what rediscall recognises",
 	Run: func(pass *analysis.Pass) (any, error) {
-		env := redisapi.NewEnv(pass.Fset, pass.Pkg, pass.TypesInfo, pass.Files)
+		env := rediscall.NewEnv(pass.Fset, pass.Pkg, pass.TypesInfo, pass.Files)
 		for _, f := range pass.Files {
 			ast.Inspect(f, func(n ast.Node) bool {
 				if call, ok := n.(*ast.CallExpr); ok {

@@ -1,45 +1,58 @@
-package redisapi
+// Package rediscall recognises the calls of Redis client and lock
+// libraries: it reads a call expression against redisapi's tables and
+// builds the redisapi.Call that says which Redis command it issues, on
+// which key, with which value, TTL and mode.
+//
+// It owns the reading of each client's calling convention (go-redis
+// methods, redigo string commands, rueidis/valkey-go builder chains,
+// go-zero, script objects, lock libraries). Calls are resolved through
+// types, never by spelling, so user structs and interfaces that embed a
+// client, promoted methods and interface calls are all recognised. It
+// must not hold API knowledge itself (that is redisapi's, as data), nor
+// what a lock rule makes of a call.
+package rediscall
 
 import (
 	"go/ast"
 	"go/types"
 	"strings"
 
+	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
 	"golang.org/x/tools/go/types/typeutil"
 )
 
 // Recognize returns what call sends to Redis, or nil when it is not a call
 // of a recognised client or lock library.
-func (env *Env) Recognize(call *ast.CallExpr) *Call {
+func (env *Env) Recognize(call *ast.CallExpr) *redisapi.Call {
 	fn, ok := typeutil.Callee(env.Info, call).(*types.Func)
 	if !ok || fn.Pkg() == nil {
 		return nil
 	}
 	path := fn.Pkg().Path()
-	if lib, ok := lockLibraryPackages[path]; ok {
+	if lib, ok := redisapi.LockLibrary(path); ok {
 		return env.lockLibraryCall(call, fn, lib)
 	}
-	if builderStepPackages[path] {
+	if redisapi.IsBuilderStepPackage(path) {
 		return env.builderStepCall(call, fn)
 	}
-	cp, ok := clientPackages[path]
+	cp, ok := redisapi.ClientPackageOf(path)
 	if !ok {
 		return nil
 	}
-	if cp.family == goZero && recvTypeName(fn) == "RedisLock" {
+	if cp.Family == redisapi.FamilyGoZero && recvTypeName(fn) == "RedisLock" {
 		return env.goZeroLockCall(call, fn)
 	}
-	c := &Call{Expr: call, Func: fn, Method: fn.Name(), V9: cp.v9, Redigo: cp.family == redigo}
+	c := &redisapi.Call{Expr: call, Func: fn, Method: fn.Name(), V9: cp.V9, Redigo: cp.Family == redisapi.FamilyRedigo}
 	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && isMethod(fn) {
 		c.Client = sel.X
 	}
 	var done bool
-	switch cp.family {
-	case redigo:
+	switch cp.Family {
+	case redisapi.FamilyRedigo:
 		done = env.redigoCall(c, call, fn)
-	case builder:
+	case redisapi.FamilyBuilder:
 		done = env.builderCall(c, call, fn)
-	case goZero:
+	case redisapi.FamilyGoZero:
 		done = env.goZeroCall(c, call, fn)
 	default:
 		done = env.goRedisCall(c, call, fn, cp)
@@ -70,9 +83,9 @@ func recvTypeName(fn *types.Func) string {
 	return ""
 }
 
-func (env *Env) goRedisCall(c *Call, call *ast.CallExpr, fn *types.Func, cp clientPackage) bool {
+func (env *Env) goRedisCall(c *redisapi.Call, call *ast.CallExpr, fn *types.Func, cp redisapi.ClientPackage) bool {
 	args := call.Args
-	if cp.ctx {
+	if cp.Ctx {
 		if len(args) == 0 {
 			return false
 		}
@@ -85,7 +98,7 @@ func (env *Env) goRedisCall(c *Call, call *ast.CallExpr, fn *types.Func, cp clie
 	if fn.Name() == "Do" && isMethod(fn) {
 		return env.genericCall(c, args, call.Ellipsis.IsValid())
 	}
-	row, ok := goRedisMethods[fn.Name()]
+	row, ok := redisapi.GoRedisMethod(fn.Name())
 	if !ok || !isMethod(fn) {
 		return false
 	}
@@ -102,21 +115,21 @@ func (env *Env) goRedisCall(c *Call, call *ast.CallExpr, fn *types.Func, cp clie
 }
 
 // applyRow fills c from a table row and the arguments after the context.
-func (env *Env) applyRow(c *Call, row goRedisMethod, args []ast.Expr, spread bool) {
-	c.Kind, c.Command, c.NX = row.kind, row.command, row.nx
-	c.Key, c.Keys = keysAt(args, row.key, row.variadic, spread)
-	c.Value = argAt(args, row.value)
-	c.Match = argAt(args, row.match)
-	c.Fn = argAt(args, row.fn)
-	c.TTLAt = row.at
-	if row.ttl >= 0 {
-		c.TTL = argAt(args, row.ttl)
-		c.TTLIs = env.durationState(c.TTL, row.at)
+func (env *Env) applyRow(c *redisapi.Call, row redisapi.CommandRow, args []ast.Expr, spread bool) {
+	c.Kind, c.Command, c.NX = row.Kind, row.Command, row.NX
+	c.Key, c.Keys = keysAt(args, row.Key, row.Variadic, spread)
+	c.Value = argAt(args, row.Value)
+	c.Match = argAt(args, row.Match)
+	c.Fn = argAt(args, row.Fn)
+	c.TTLAt = row.At
+	if row.TTL >= 0 {
+		c.TTL = argAt(args, row.TTL)
+		c.TTLIs = env.durationState(c.TTL, row.At)
 	} else {
-		c.TTLIs = NoTTL
+		c.TTLIs = redisapi.NoTTL
 	}
-	if row.kind == Expire && c.TTL != nil {
-		c.TTLIs = HasTTL
+	if row.Kind == redisapi.Expire && c.TTL != nil {
+		c.TTLIs = redisapi.HasTTL
 	}
 }
 
@@ -143,25 +156,27 @@ func keysAt(args []ast.Expr, i int, variadic, spread bool) (ast.Expr, []ast.Expr
 }
 
 // TTLOf tells whether an expiration argument sets an expiry.
-func (env *Env) TTLOf(e ast.Expr, absolute bool) TTLState { return env.durationState(e, absolute) }
+func (env *Env) TTLOf(e ast.Expr, absolute bool) redisapi.TTLState {
+	return env.durationState(e, absolute)
+}
 
 // durationState tells whether an expiration argument sets an expiry:
 // go-redis treats 0 as "no expiry" and KeepTTL (-1) as "keep the current
 // one", which for a new key is none.
-func (env *Env) durationState(e ast.Expr, absolute bool) TTLState {
+func (env *Env) durationState(e ast.Expr, absolute bool) redisapi.TTLState {
 	if e == nil {
-		return TTLUnknown
+		return redisapi.TTLUnknown
 	}
 	if absolute {
-		return HasTTL
+		return redisapi.HasTTL
 	}
 	if v, ok := env.ConstInt(e); ok {
 		if v == 0 || v == -1 {
-			return NoTTL
+			return redisapi.NoTTL
 		}
-		return HasTTL
+		return redisapi.HasTTL
 	}
-	return TTLUnknown
+	return redisapi.TTLUnknown
 }
 
 // isPipeline reports whether commands sent through x are queued: x is a
@@ -179,7 +194,7 @@ func (env *Env) isPipeline(x ast.Expr) bool {
 		t = p.Elem()
 	}
 	n, ok := t.(*types.Named)
-	if !ok || n.Obj().Pkg() == nil || !IsClientPackage(n.Obj().Pkg().Path()) {
+	if !ok || n.Obj().Pkg() == nil || !redisapi.IsClientPackage(n.Obj().Pkg().Path()) {
 		return false
 	}
 	switch n.Obj().Name() {
@@ -191,10 +206,10 @@ func (env *Env) isPipeline(x ast.Expr) bool {
 
 // setArgs reads a SetArgs literal: Mode NX makes an acquire, IFEQ an
 // owner-checked write; TTL or ExpireAt make the expiry.
-func (env *Env) setArgs(c *Call, args []ast.Expr, row goRedisMethod) {
-	fields, ok := env.compositeFields(argAt(args, row.args))
+func (env *Env) setArgs(c *redisapi.Call, args []ast.Expr, row redisapi.CommandRow) {
+	fields, ok := env.CompositeFields(argAt(args, row.Args))
 	if !ok {
-		c.Kind, c.TTLIs = KindOther, TTLUnknown
+		c.Kind, c.TTLIs = redisapi.KindOther, redisapi.TTLUnknown
 		return
 	}
 	mode, modeKnown := "", true
@@ -202,71 +217,45 @@ func (env *Env) setArgs(c *Call, args []ast.Expr, row goRedisMethod) {
 		mode, modeKnown = env.ConstString(m)
 	}
 	if !modeKnown {
-		c.Kind = KindOther
+		c.Kind = redisapi.KindOther
 		return
 	}
 	switch strings.ToUpper(mode) {
 	case "NX":
-		c.Kind, c.NX, c.Command = Acquire, true, "SET NX"
+		c.Kind, c.NX, c.Command = redisapi.Acquire, true, "SET NX"
 	case "IFEQ":
-		c.Kind, c.Command, c.Match = CondSet, "SET IFEQ", fields["MatchValue"]
+		c.Kind, c.Command, c.Match = redisapi.CondSet, "SET IFEQ", fields["MatchValue"]
 	case "", "XX":
-		c.Kind = Set
+		c.Kind = redisapi.Set
 	default:
-		c.Kind = KindOther // IFNE, IFDEQ, IFDNE: not lock shapes we judge
+		c.Kind = redisapi.KindOther // IFNE, IFDEQ, IFDNE: not lock shapes we judge
 	}
-	c.TTLIs = NoTTL
+	c.TTLIs = redisapi.NoTTL
 	if ttl, ok := fields["TTL"]; ok {
 		c.TTL, c.TTLIs = ttl, env.durationState(ttl, false)
 	}
 	if at, ok := fields["ExpireAt"]; ok {
-		c.TTL, c.TTLIs, c.TTLAt = at, HasTTL, true
+		c.TTL, c.TTLIs, c.TTLAt = at, redisapi.HasTTL, true
 	}
-	if _, ok := fields["KeepTTL"]; ok && c.TTLIs == NoTTL {
-		c.TTLIs = TTLUnknown
+	if _, ok := fields["KeepTTL"]; ok && c.TTLIs == redisapi.NoTTL {
+		c.TTLIs = redisapi.TTLUnknown
 	}
 }
 
 // delExArgs reads a DelExArgs literal: Mode IFEQ is an owner-checked delete.
-func (env *Env) delExArgs(c *Call, args []ast.Expr, row goRedisMethod) {
-	fields, ok := env.compositeFields(argAt(args, row.args))
+func (env *Env) delExArgs(c *redisapi.Call, args []ast.Expr, row redisapi.CommandRow) {
+	fields, ok := env.CompositeFields(argAt(args, row.Args))
 	if !ok {
-		c.Kind = KindOther
+		c.Kind = redisapi.KindOther
 		return
 	}
 	mode, known := env.ConstString(fields["Mode"])
 	switch {
 	case known && strings.EqualFold(mode, "IFEQ"):
-		c.Kind, c.Match, c.Command = CondDelete, fields["MatchValue"], "DELEX IFEQ"
+		c.Kind, c.Match, c.Command = redisapi.CondDelete, fields["MatchValue"], "DELEX IFEQ"
 	case fields["Mode"] == nil:
-		c.Kind = Delete // DELEX without a condition deletes unconditionally
+		c.Kind = redisapi.Delete // DELEX without a condition deletes unconditionally
 	default:
-		c.Kind = KindOther
+		c.Kind = redisapi.KindOther
 	}
-}
-
-// compositeFields returns the keyed fields of a struct literal (or of &T{}).
-func (env *Env) compositeFields(e ast.Expr) (map[string]ast.Expr, bool) {
-	if e == nil {
-		return nil, false
-	}
-	e = ast.Unparen(e)
-	if u, ok := e.(*ast.UnaryExpr); ok {
-		e = ast.Unparen(u.X)
-	}
-	lit, ok := e.(*ast.CompositeLit)
-	if !ok {
-		return nil, false
-	}
-	fields := map[string]ast.Expr{}
-	for _, elt := range lit.Elts {
-		kv, ok := elt.(*ast.KeyValueExpr)
-		if !ok {
-			return nil, false
-		}
-		if id, ok := kv.Key.(*ast.Ident); ok {
-			fields[id.Name] = kv.Value
-		}
-	}
-	return fields, true
 }

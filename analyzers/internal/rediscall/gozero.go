@@ -1,22 +1,24 @@
-package redisapi
+package rediscall
 
 import (
 	"go/ast"
 	"go/types"
 	"strings"
+
+	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
 )
 
 // goZeroCall reads go-zero's *redis.Redis methods (Setnx, SetnxEx,
 // Expire, Del, Get, Eval, EvalSha, ScriptRun, ... and their ...Ctx forms,
 // which take a context first) and routes RedisLock, which lives in the
 // same package, to the lock library rows.
-func (env *Env) goZeroCall(c *Call, call *ast.CallExpr, fn *types.Func) bool {
-	c.GoZero, c.TTLUnit = true, TTLSeconds
+func (env *Env) goZeroCall(c *redisapi.Call, call *ast.CallExpr, fn *types.Func) bool {
+	c.GoZero, c.TTLUnit = true, redisapi.TTLSeconds
 	if !isMethod(fn) || recvTypeName(fn) != "Redis" {
 		return false
 	}
 	name, hasCtx := strings.CutSuffix(fn.Name(), "Ctx")
-	row, ok := goZeroMethods[name]
+	row, ok := redisapi.GoZeroMethod(name)
 	if !ok {
 		return false
 	}
@@ -40,20 +42,20 @@ func (env *Env) goZeroCall(c *Call, call *ast.CallExpr, fn *types.Func) bool {
 
 // goZeroScriptRun reads ScriptRun(script, keys, args...), where script is
 // a *redis.Script made by redis.NewScript(src).
-func (env *Env) goZeroScriptRun(c *Call, call *ast.CallExpr, args []ast.Expr) {
+func (env *Env) goZeroScriptRun(c *redisapi.Call, call *ast.CallExpr, args []ast.Expr) {
 	if len(args) < 2 {
-		c.Kind = KindOther
+		c.Kind = redisapi.KindOther
 		return
 	}
-	src, _, known := env.scriptSource(args[0])
-	c.Script = &ScriptCall{Source: src, Known: known, Args: args[2:], ArgsComplete: !call.Ellipsis.IsValid()}
-	c.Keys, _ = env.sliceLiteral(args[1])
+	src, _, known := env.ScriptSource(args[0])
+	c.Script = &redisapi.ScriptCall{Source: src, Known: known, Args: args[2:], ArgsComplete: !call.Ellipsis.IsValid()}
+	c.Keys, _ = env.SliceLiteral(args[1])
 	c.Key = c.KeyAt(1)
 }
 
 // goZeroLockCall reads the calls of go-zero's RedisLock, whose Release
 // reports a lock that is no longer held as (false, nil).
-func (env *Env) goZeroLockCall(call *ast.CallExpr, fn *types.Func) *Call {
+func (env *Env) goZeroLockCall(call *ast.CallExpr, fn *types.Func) *redisapi.Call {
 	c := env.lockLibraryCall(call, fn, "gozero")
 	if c != nil {
 		c.GoZero = true

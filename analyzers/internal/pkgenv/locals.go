@@ -1,4 +1,4 @@
-package redisapi
+package pkgenv
 
 import (
 	"go/ast"
@@ -50,7 +50,7 @@ func (env *Env) indexLocals() {
 		return
 	}
 	env.locals = map[*types.Var]*localDef{}
-	for _, f := range env.files {
+	for _, f := range env.Files {
 		ast.Inspect(f, env.recordAssignments)
 	}
 }

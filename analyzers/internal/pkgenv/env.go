@@ -1,4 +1,15 @@
-package redisapi
+// Package pkgenv says what the expressions of the package being analysed
+// hold: constants, package-level variables and their initialisers,
+// //go:embed files, locals assigned once, the script source behind a
+// script object or a SHA1 variable filled by SCRIPT LOAD, and the
+// elements of slice and struct literals.
+//
+// It owns the indexes of one package's assignments, built once (Prepare)
+// and only read afterwards. It knows of the Redis clients only the
+// constructors of script objects and SCRIPT LOAD (from redisapi's
+// tables); it must not know which command a call sends (rediscall) or
+// what a lock rule makes of a value.
+package pkgenv
 
 import (
 	"go/ast"
@@ -12,15 +23,14 @@ import (
 	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
 )
 
-// Env is what recognition needs to know about the package being analysed:
-// its type information and the initialisers of its package-level variables,
-// through which script sources and script objects reach calls.
+// Env is what the analyses need to know about the values of the package
+// being analysed: its type information and the initialisers of its
+// variables, through which script sources and script objects reach calls.
 type Env struct {
 	Fset   *token.FileSet
 	Info   *types.Info
 	Pkg    *types.Package
-	multis map[*ast.CallExpr]*ast.CallExpr // a command's Build call -> the DoMulti sending it
-	files  []*ast.File
+	Files  []*ast.File
 	inits  map[*types.Var]ast.Expr
 	embed  map[*types.Var]string // //go:embed file contents
 	locals map[*types.Var]*localDef
@@ -29,9 +39,9 @@ type Env struct {
 	ScriptSHA func(v *types.Var) (string, bool)
 }
 
-// NewEnv indexes the package-level variable initialisers of files.
-func NewEnv(fset *token.FileSet, pkg *types.Package, info *types.Info, files []*ast.File) *Env {
-	env := &Env{Fset: fset, Info: info, Pkg: pkg, files: files, inits: map[*types.Var]ast.Expr{}, embed: map[*types.Var]string{}}
+// New indexes the package-level variable initialisers of files.
+func New(fset *token.FileSet, pkg *types.Package, info *types.Info, files []*ast.File) *Env {
+	env := &Env{Fset: fset, Info: info, Pkg: pkg, Files: files, inits: map[*types.Var]ast.Expr{}, embed: map[*types.Var]string{}}
 	for _, f := range files {
 		for _, decl := range f.Decls {
 			if gd, ok := decl.(*ast.GenDecl); ok && gd.Tok == token.VAR {

@@ -1,35 +1,19 @@
-package redisapi
+package rediscall
 
 import (
 	"go/ast"
 	"go/types"
 	"strings"
 
+	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
 	"golang.org/x/tools/go/types/typeutil"
 )
-
-// A builderChain is a rueidis/valkey-go command as written:
-// c.B().Set().Key(k).Value(v).Nx().Px(ttl).Build(), read back from its
-// Build call to the step on the Builder that names the command.
-type builderChain struct {
-	steps  []chainStep   // from the command step (Set) to the end (Build)
-	client ast.Expr      // X of X.B(), nil when the Builder came from elsewhere
-	end    *ast.CallExpr // the Build or Cache call
-	inline bool          // written in the argument of the call that sends it
-}
-
-// A chainStep is one method call of a chain.
-type chainStep struct {
-	name   string
-	call   *ast.CallExpr
-	spread bool // Key(keys...), Arg(args...)
-}
 
 // builderCall reads the calls of the rueidis/valkey-go client package:
 // Do, DoCache and DoStream send one command, (*Lua).Exec and ExecMulti run
 // a script. DoMulti is read at the Build calls of its commands (see
 // builderStepCall), since one call expression sends several commands.
-func (env *Env) builderCall(c *Call, call *ast.CallExpr, fn *types.Func) bool {
+func (env *Env) builderCall(c *redisapi.Call, call *ast.CallExpr, fn *types.Func) bool {
 	c.Builder = true
 	if recvTypeName(fn) == "Lua" {
 		return env.luaCall(c, call, fn)
@@ -54,8 +38,8 @@ func (env *Env) builderCall(c *Call, call *ast.CallExpr, fn *types.Func) bool {
 // builderStepCall reads the Build call of a command sent by DoMulti (a
 // pipeline: its commands run whether or not the one before succeeded).
 // Any other Build call is read at the Do that sends it, or not at all.
-func (env *Env) builderStepCall(call *ast.CallExpr, fn *types.Func) *Call {
-	if builderSteps[fn.Name()].role != stepEnd {
+func (env *Env) builderStepCall(call *ast.CallExpr, fn *types.Func) *redisapi.Call {
+	if redisapi.BuilderStepOf(fn.Name()).Role != redisapi.StepEnd {
 		return nil
 	}
 	multi := env.multiSender(call)
@@ -66,7 +50,7 @@ func (env *Env) builderStepCall(call *ast.CallExpr, fn *types.Func) *Call {
 	if ch == nil {
 		return nil
 	}
-	c := &Call{Expr: call, Func: fn, Method: fn.Name(), Builder: true, Queued: true}
+	c := &redisapi.Call{Expr: call, Func: fn, Method: fn.Name(), Builder: true, Queued: true}
 	if len(multi.Args) > 0 {
 		c.Ctx = multi.Args[0]
 	}
@@ -76,7 +60,7 @@ func (env *Env) builderStepCall(call *ast.CallExpr, fn *types.Func) *Call {
 
 // chainOf resolves the command argument of Do: a chain written inline, or
 // a local assigned a chain once (cmd := c.B()...Build(); c.Do(ctx, cmd)).
-func (env *Env) chainOf(arg ast.Expr) *builderChain {
+func (env *Env) chainOf(arg ast.Expr) *redisapi.BuilderChain {
 	inline := true
 	if init := env.LocalInit(arg); init != nil {
 		arg, inline = init, false
@@ -87,7 +71,7 @@ func (env *Env) chainOf(arg ast.Expr) *builderChain {
 	}
 	ch := env.readChain(end)
 	if ch != nil {
-		ch.inline = inline
+		ch.Inline = inline
 	}
 	return ch
 }
@@ -95,8 +79,8 @@ func (env *Env) chainOf(arg ast.Expr) *builderChain {
 // readChain walks from the end of a chain back to the Builder step that
 // names the command, through locals assigned once (b := c.B()). It
 // returns nil when a link is not a builder step.
-func (env *Env) readChain(end *ast.CallExpr) *builderChain {
-	ch := &builderChain{end: end}
+func (env *Env) readChain(end *ast.CallExpr) *redisapi.BuilderChain {
+	ch := &redisapi.BuilderChain{End: end}
 	var x ast.Expr = end
 	for range 64 { // chains are short; the bound guards against cycles
 		call, ok := ast.Unparen(x).(*ast.CallExpr)
@@ -108,13 +92,13 @@ func (env *Env) readChain(end *ast.CallExpr) *builderChain {
 		}
 		fn, ok := typeutil.Callee(env.Info, call).(*types.Func)
 		sel, okSel := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-		if !ok || !okSel || fn.Pkg() == nil || !builderStepPackages[fn.Pkg().Path()] {
+		if !ok || !okSel || fn.Pkg() == nil || !redisapi.IsBuilderStepPackage(fn.Pkg().Path()) {
 			return nil
 		}
-		ch.steps = append(ch.steps, chainStep{name: fn.Name(), call: call, spread: call.Ellipsis.IsValid()})
+		ch.Steps = append(ch.Steps, redisapi.ChainStep{Name: fn.Name(), Call: call, Spread: call.Ellipsis.IsValid()})
 		if recvTypeName(fn) == "Builder" {
-			ch.client = env.builderClient(sel.X)
-			reverseSteps(ch.steps)
+			ch.Client = env.builderClient(sel.X)
+			reverseSteps(ch.Steps)
 			return ch
 		}
 		x = sel.X
@@ -138,7 +122,7 @@ func (env *Env) builderClient(b ast.Expr) ast.Expr {
 	return sel.X
 }
 
-func reverseSteps(s []chainStep) {
+func reverseSteps(s []redisapi.ChainStep) {
 	for i, j := 0, len(s)-1; i < j; i, j = i+1, j-1 {
 		s[i], s[j] = s[j], s[i]
 	}
@@ -146,28 +130,24 @@ func reverseSteps(s []chainStep) {
 
 // applyChain fills c from a chain: the command step names the command, the
 // other steps its key, value, options and expiry.
-func (env *Env) applyChain(c *Call, ch *builderChain) {
-	c.chain = ch
-	if c.Client == nil || c.Expr == ch.end {
-		c.Client = ch.client
+func (env *Env) applyChain(c *redisapi.Call, ch *redisapi.BuilderChain) {
+	c.Chain = ch
+	if c.Client == nil || c.Expr == ch.End {
+		c.Client = ch.Client
 	}
-	name := strings.ToLower(ch.steps[0].name)
-	if alias, ok := builderCommandAliases[name]; ok {
-		name = alias
-	}
-	c.Method = ch.steps[0].name
-	row, ok := genericCommands[name]
+	name, row, ok := redisapi.BuilderCommand(ch.Steps[0].Name)
+	c.Method = ch.Steps[0].Name
 	if !ok {
-		c.Kind, c.Command = KindOther, strings.ToUpper(name)
+		c.Kind, c.Command = redisapi.KindOther, strings.ToUpper(name)
 		return
 	}
-	c.Kind, c.Command, c.NX, c.TTLIs = row.kind, row.command, row.nx, NoTTL
-	if row.kind == Script {
-		c.Script = &ScriptCall{ArgsComplete: true}
+	c.Kind, c.Command, c.NX, c.TTLIs = row.Kind, row.Command, row.NX, redisapi.NoTTL
+	if row.Kind == redisapi.Script {
+		c.Script = &redisapi.ScriptCall{ArgsComplete: true}
 	}
 	keysKnown := true
-	for _, st := range ch.steps[1:] {
-		if st.name == "Key" && st.spread {
+	for _, st := range ch.Steps[1:] {
+		if st.Name == "Key" && st.Spread {
 			keysKnown = false
 		}
 		env.applyStep(c, st)
@@ -181,53 +161,53 @@ func (env *Env) applyChain(c *Call, ch *builderChain) {
 	}
 }
 
-// applyStep adds one step's contribution to c (see builderSteps).
-func (env *Env) applyStep(c *Call, st chainStep) {
-	row := builderSteps[st.name]
-	arg := argAt(st.call.Args, 0)
-	switch row.role {
-	case stepUnknown, stepOtherCond:
-		c.Kind, c.TTLIs = KindOther, TTLUnknown
-	case stepKey:
-		c.Keys = append(c.Keys, st.call.Args...)
-	case stepValue:
+// applyStep adds one step's contribution to c (see redisapi's builder steps).
+func (env *Env) applyStep(c *redisapi.Call, st redisapi.ChainStep) {
+	row := redisapi.BuilderStepOf(st.Name)
+	arg := argAt(st.Call.Args, 0)
+	switch row.Role {
+	case redisapi.StepUnknown, redisapi.StepOtherCond:
+		c.Kind, c.TTLIs = redisapi.KindOther, redisapi.TTLUnknown
+	case redisapi.StepKey:
+		c.Keys = append(c.Keys, st.Call.Args...)
+	case redisapi.StepValue:
 		env.applyValue(c, arg)
-	case stepNX:
+	case redisapi.StepNX:
 		if c.Command == "SET" {
-			c.Kind, c.NX, c.Command = Acquire, true, "SET NX"
+			c.Kind, c.NX, c.Command = redisapi.Acquire, true, "SET NX"
 		}
-	case stepTTL, stepTTLAt:
-		c.TTL, c.TTLIs, c.TTLAt, c.TTLUnit = arg, HasTTL, row.role == stepTTLAt, row.unit
-	case stepKeepTTL:
-		c.TTLIs = TTLUnknown
-	case stepIfeq:
+	case redisapi.StepTTL, redisapi.StepTTLAt:
+		c.TTL, c.TTLIs, c.TTLAt, c.TTLUnit = arg, redisapi.HasTTL, row.Role == redisapi.StepTTLAt, row.Unit
+	case redisapi.StepKeepTTL:
+		c.TTLIs = redisapi.TTLUnknown
+	case redisapi.StepIfeq:
 		env.applyIfeq(c, arg)
-	case stepScript, stepSha, stepArg:
-		env.applyScriptStep(c, st, row.role, arg)
+	case redisapi.StepScript, redisapi.StepSha, redisapi.StepArg:
+		env.applyScriptStep(c, st, row.Role, arg)
 	}
 }
 
 // applyScriptStep reads EVAL's source and arguments; on a command that is
 // not a script such a step is not understood.
-func (env *Env) applyScriptStep(c *Call, st chainStep, role stepRole, arg ast.Expr) {
+func (env *Env) applyScriptStep(c *redisapi.Call, st redisapi.ChainStep, role redisapi.StepRole, arg ast.Expr) {
 	if c.Script == nil {
-		c.Kind, c.TTLIs = KindOther, TTLUnknown
+		c.Kind, c.TTLIs = redisapi.KindOther, redisapi.TTLUnknown
 		return
 	}
 	switch role {
-	case stepScript:
+	case redisapi.StepScript:
 		c.Script.Source, c.Script.Known = env.ConstString(arg)
-	case stepSha:
+	case redisapi.StepSha:
 		c.Script.Known = false // rueidis keeps no script object behind a hash
-	case stepArg:
-		c.Script.Args = append(c.Script.Args, st.call.Args...)
-		c.Script.ArgsComplete = c.Script.ArgsComplete && !st.spread
+	case redisapi.StepArg:
+		c.Script.Args = append(c.Script.Args, st.Call.Args...)
+		c.Script.ArgsComplete = c.Script.ArgsComplete && !st.Spread
 	}
 }
 
 // applyValue: DELIFEQ key value compares; every other command writes.
-func (env *Env) applyValue(c *Call, v ast.Expr) {
-	if c.Kind == CondDelete {
+func (env *Env) applyValue(c *redisapi.Call, v ast.Expr) {
+	if c.Kind == redisapi.CondDelete {
 		c.Match = v
 		return
 	}
@@ -236,14 +216,14 @@ func (env *Env) applyValue(c *Call, v ast.Expr) {
 
 // applyIfeq: SET ... IFEQ v rewrites only the owner's value; DELEX key
 // IFEQ v deletes only the owner's key.
-func (env *Env) applyIfeq(c *Call, v ast.Expr) {
+func (env *Env) applyIfeq(c *redisapi.Call, v ast.Expr) {
 	switch c.Command {
 	case "SET":
-		c.Kind, c.Command, c.Match = CondSet, "SET IFEQ", v
+		c.Kind, c.Command, c.Match = redisapi.CondSet, "SET IFEQ", v
 	case "DELEX":
-		c.Kind, c.Command, c.Match = CondDelete, "DELEX IFEQ", v
+		c.Kind, c.Command, c.Match = redisapi.CondDelete, "DELEX IFEQ", v
 	default:
-		c.Kind = KindOther
+		c.Kind = redisapi.KindOther
 	}
 }
 
@@ -252,24 +232,22 @@ func (env *Env) applyIfeq(c *Call, v ast.Expr) {
 func (env *Env) multiSender(end *ast.CallExpr) *ast.CallExpr {
 	if env.multis == nil {
 		env.multis = map[*ast.CallExpr]*ast.CallExpr{}
-		for _, f := range env.files {
+		for _, f := range env.Files {
 			ast.Inspect(f, env.indexMulti)
 		}
 	}
 	return env.multis[end]
 }
 
-// multiSenders are the client methods that send several commands, from
-// their second argument on, as one pipeline.
-var multiSenders = map[string]bool{"DoMulti": true, "DoMultiCache": true, "DoMultiStream": true}
-
+// indexMulti records the commands of a DoMulti call (or of its Cache and
+// Stream forms) of a rueidis/valkey-go client.
 func (env *Env) indexMulti(n ast.Node) bool {
 	call, ok := n.(*ast.CallExpr)
 	if !ok {
 		return true
 	}
 	fn, ok := typeutil.Callee(env.Info, call).(*types.Func)
-	if !ok || fn.Pkg() == nil || !multiSenders[fn.Name()] || clientPackages[fn.Pkg().Path()].family != builder {
+	if !ok || fn.Pkg() == nil || !redisapi.IsMultiSender(fn.Name()) || !isBuilderClient(fn.Pkg().Path()) {
 		return true
 	}
 	for _, arg := range call.Args[min(1, len(call.Args)):] {
@@ -297,8 +275,14 @@ func (env *Env) commandEnd(arg ast.Expr) *ast.CallExpr {
 	if fn.Name() == "CT" && len(call.Args) == 2 {
 		return env.commandEnd(call.Args[0])
 	}
-	if builderStepPackages[fn.Pkg().Path()] && builderSteps[fn.Name()].role == stepEnd {
+	if redisapi.IsBuilderStepPackage(fn.Pkg().Path()) && redisapi.BuilderStepOf(fn.Name()).Role == redisapi.StepEnd {
 		return call
 	}
 	return nil
+}
+
+// isBuilderClient reports whether path is a rueidis/valkey-go client package.
+func isBuilderClient(path string) bool {
+	cp, ok := redisapi.ClientPackageOf(path)
+	return ok && cp.Family == redisapi.FamilyBuilder
 }

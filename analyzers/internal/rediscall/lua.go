@@ -1,0 +1,36 @@
+package rediscall
+
+import (
+	"go/ast"
+	"go/types"
+
+	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
+)
+
+// luaCall reads rueidis/valkey-go (*Lua).Exec(ctx, client, keys, args)
+// and ExecMulti(ctx, client, LuaExec{Keys: ..., Args: ...}) with one
+// literal LuaExec; the source comes from NewLuaScript(src) as for go-redis
+// scripts. Several LuaExec run the script on several key sets: unjudged.
+func (env *Env) luaCall(c *redisapi.Call, call *ast.CallExpr, fn *types.Func) bool {
+	args := call.Args
+	var keys, argv ast.Expr
+	switch {
+	case fn.Name() == "Exec" && len(args) == 4:
+		keys, argv = args[2], args[3]
+	case fn.Name() == "ExecMulti" && len(args) == 3 && !call.Ellipsis.IsValid():
+		fields, ok := env.CompositeFields(args[2])
+		if !ok {
+			return false
+		}
+		keys, argv = fields["Keys"], fields["Args"]
+	default:
+		return false
+	}
+	src, _, known := env.ScriptSource(c.Client)
+	c.Kind, c.Command, c.Ctx, c.Client = redisapi.Script, "EVALSHA", args[0], args[1]
+	c.Script = &redisapi.ScriptCall{Source: src, Known: known}
+	c.Keys, _ = env.SliceLiteral(keys)
+	c.Key = c.KeyAt(1)
+	c.Script.Args, c.Script.ArgsComplete = env.SliceLiteral(argv)
+	return true
+}

@@ -1,0 +1,131 @@
+package rediscall
+
+import (
+	"go/ast"
+	"strings"
+
+	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
+)
+
+// evalCall reads Eval(ctx, src, keys, args...) and EvalSha(ctx, sha, keys, args...).
+func (env *Env) evalCall(c *redisapi.Call, args []ast.Expr, spread bool) {
+	if len(args) < 2 {
+		c.Kind = redisapi.KindOther
+		return
+	}
+	c.Script = &redisapi.ScriptCall{Args: args[2:], ArgsComplete: !spread, Script: args[0], KeysExpr: args[1]}
+	c.Script.Sha = strings.HasPrefix(c.Method, "EvalSha")
+	c.Script.Source, c.Script.Known = env.ScriptArg(args[0], c.Script.Sha)
+	c.Keys = env.SliceElems(args[1])
+	c.Key = c.KeyAt(1)
+}
+
+// scriptObjectCall reads go-redis (*Script).Run(ctx, client, keys, args...).
+func (env *Env) scriptObjectCall(c *redisapi.Call, call *ast.CallExpr, args []ast.Expr) bool {
+	cmd, ok := redisapi.ScriptObjectCommand(c.Method)
+	if !ok || len(args) < 2 {
+		return false
+	}
+	src, _, known := env.ScriptSource(c.Client)
+	c.Kind, c.Command = redisapi.Script, cmd
+	c.Script = &redisapi.ScriptCall{Source: src, Known: known, Args: args[2:], ArgsComplete: !call.Ellipsis.IsValid()}
+	c.Client = args[0]
+	c.Queued = env.isPipeline(args[0])
+	c.Keys = env.SliceElems(args[1])
+	c.Key = c.KeyAt(1)
+	return true
+}
+
+// genericCall reads Do(ctx, "set", key, value, "NX", "PX", 30000) and the
+// same string commands sent through redigo.
+func (env *Env) genericCall(c *redisapi.Call, args []ast.Expr, spread bool) bool {
+	if len(args) == 0 || spread {
+		return false
+	}
+	name, ok := env.ConstString(args[0])
+	if !ok {
+		return false
+	}
+	rest := args[1:]
+	row, ok := redisapi.GenericCommand(strings.ToLower(name))
+	if !ok {
+		c.Kind, c.Command = redisapi.KindOther, strings.ToUpper(name)
+		return true
+	}
+	env.applyRow(c, row, rest, false)
+	c.Method = c.Method + "(" + `"` + name + `"` + ")"
+	switch row.Command {
+	case "SET":
+		env.setOptions(c, rest)
+	case "DELEX":
+		env.delexOptions(c, rest)
+	case "EVAL", "EVALSHA":
+		env.genericScript(c, row.Command, rest)
+	}
+	return true
+}
+
+// setOptions parses the options of SET k v [NX|XX|IFEQ v] [PX|EX|PXAT|EXAT n] [KEEPTTL] [GET].
+// An option that is not a constant makes the call unknown.
+func (env *Env) setOptions(c *redisapi.Call, rest []ast.Expr) {
+	c.TTLIs = redisapi.NoTTL
+	for i := 2; i < len(rest); i++ {
+		opt, ok := env.ConstString(rest[i])
+		if !ok {
+			c.Kind, c.TTLIs = redisapi.KindOther, redisapi.TTLUnknown
+			return
+		}
+		switch strings.ToUpper(opt) {
+		case "NX":
+			c.Kind, c.NX, c.Command = redisapi.Acquire, true, "SET NX"
+		case "PX", "EX", "PXAT", "EXAT":
+			if i+1 < len(rest) {
+				c.TTL, c.TTLIs, c.TTLAt = rest[i+1], redisapi.HasTTL, strings.HasSuffix(strings.ToUpper(opt), "AT")
+				i++
+			}
+		case "IFEQ":
+			if i+1 < len(rest) {
+				c.Kind, c.Match, c.Command = redisapi.CondSet, rest[i+1], "SET IFEQ"
+				i++
+			}
+		case "KEEPTTL":
+			c.TTLIs = redisapi.TTLUnknown
+		case "XX", "GET":
+		default:
+			c.Kind, c.TTLIs = redisapi.KindOther, redisapi.TTLUnknown
+			return
+		}
+	}
+}
+
+// delexOptions parses DELEX key [IFEQ v | IFNE v | IFDEQ d | IFDNE d].
+func (env *Env) delexOptions(c *redisapi.Call, rest []ast.Expr) {
+	if len(rest) < 3 {
+		return // no condition: an unconditional delete
+	}
+	opt, ok := env.ConstString(rest[1])
+	if ok && strings.EqualFold(opt, "IFEQ") {
+		c.Kind, c.Match, c.Command = redisapi.CondDelete, rest[2], "DELEX IFEQ"
+		return
+	}
+	c.Kind = redisapi.KindOther
+}
+
+// genericScript parses EVAL src numkeys key... arg... sent as a string command.
+func (env *Env) genericScript(c *redisapi.Call, command string, rest []ast.Expr) {
+	c.Kind = redisapi.KindOther
+	if len(rest) < 2 {
+		return
+	}
+	n, ok := env.ConstInt(rest[1])
+	if !ok || n < 0 || int(n) > len(rest)-2 {
+		return
+	}
+	c.Kind = redisapi.Script
+	c.Keys = rest[2 : 2+n]
+	c.Key = c.KeyAt(1)
+	c.Script = &redisapi.ScriptCall{Args: rest[2+n:], ArgsComplete: true}
+	if command == "EVAL" {
+		c.Script.Source, c.Script.Known = env.ConstString(rest[0])
+	}
+}
