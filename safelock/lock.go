@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/redis/go-redis/v9"
+
+	"github.com/leasevet/leasevet/safelock/internal/ownercmd"
 )
 
 // errDangerZone is the Context cause when the local deadline passes before a
@@ -91,7 +93,7 @@ func acquire(ctx context.Context, client Client, cfg *config, key, token string,
 		}
 		return 0, err == nil, err
 	}
-	fence, err := fencedAcquireScript.Run(ctx, client, []string{key, cfg.fenceKey}, token, ttl.Milliseconds()).Int64()
+	fence, err := ownercmd.FencedAcquireScript.Run(ctx, client, []string{key, cfg.fenceKey}, token, ttl.Milliseconds()).Int64()
 	return fence, err == nil && fence > 0, err
 }
 
@@ -240,7 +242,7 @@ func (l *Lock) TTL(ctx context.Context) (time.Duration, error) {
 	if l == nil {
 		return 0, ErrNotObtained
 	}
-	ms, err := pttlScript.Run(ctx, l.client, []string{l.key}, l.token).Int64()
+	ms, err := ownercmd.PTTLScript.Run(ctx, l.client, []string{l.key}, l.token).Int64()
 	if err != nil {
 		return 0, fmt.Errorf("safelock: ttl %q: %w", l.key, err)
 	}

@@ -1,8 +1,9 @@
 package safelock
 
 import (
-	"math/rand"
 	"time"
+
+	"github.com/leasevet/leasevet/safelock/internal/backoff"
 )
 
 // RetryStrategy decides whether and when Obtain tries again after finding
@@ -14,18 +15,14 @@ type RetryStrategy interface {
 	Backoff(failures int) (time.Duration, bool)
 }
 
-type retryFunc func(failures int) (time.Duration, bool)
-
-func (f retryFunc) Backoff(failures int) (time.Duration, bool) { return f(failures) }
-
 // NoRetry gives up after the first attempt. It is the default.
 func NoRetry() RetryStrategy {
-	return retryFunc(func(int) (time.Duration, bool) { return 0, false })
+	return backoff.Never()
 }
 
 // LinearBackoff retries every d until the context ends.
 func LinearBackoff(d time.Duration) RetryStrategy {
-	return retryFunc(func(int) (time.Duration, bool) { return d, true })
+	return backoff.Constant(d)
 }
 
 // ExponentialBackoff retries until the context ends, waiting a random
@@ -33,27 +30,10 @@ func LinearBackoff(d time.Duration) RetryStrategy {
 // with every failure up to max. The jitter keeps waiting clients from
 // retrying in lockstep.
 func ExponentialBackoff(min, max time.Duration) RetryStrategy {
-	if max < min {
-		max = min
-	}
-	return retryFunc(func(failures int) (time.Duration, bool) {
-		ceiling := max
-		if failures < 62 && min<<(failures-1) > 0 && min<<(failures-1) < max {
-			ceiling = min << (failures - 1)
-		}
-		if ceiling <= min {
-			return min, true
-		}
-		return min + time.Duration(rand.Int63n(int64(ceiling-min)+1)), true
-	})
+	return backoff.Exponential(min, max)
 }
 
 // LimitRetry stops s after at most n retries.
 func LimitRetry(s RetryStrategy, n int) RetryStrategy {
-	return retryFunc(func(failures int) (time.Duration, bool) {
-		if failures > n {
-			return 0, false
-		}
-		return s.Backoff(failures)
-	})
+	return backoff.Limit(s, n)
 }

@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/redis/go-redis/v9"
+
+	"github.com/leasevet/leasevet/safelock/internal/ownercmd"
 )
 
 // Client is the narrowest go-redis v9 interface safelock needs: scripts
@@ -29,13 +31,6 @@ type Client interface {
 	redis.Scripter
 	Get(ctx context.Context, key string) *redis.StringCmd
 	SetArgs(ctx context.Context, key string, value interface{}, a redis.SetArgs) *redis.StatusCmd
-}
-
-// processor is the generic command path of every concrete go-redis v9
-// client (Do is NewCmd plus Process; *redis.Conn and *redis.Tx have only
-// Process).
-type processor interface {
-	Process(ctx context.Context, cmd redis.Cmder) error
 }
 
 var (
@@ -91,7 +86,7 @@ func Release(ctx context.Context, client Client, key, token string) error {
 		return fmt.Errorf("safelock: release: %w", err)
 	}
 	op := func(ctx context.Context) (bool, error) {
-		return capsOf(client).release(ctx, client, key, token)
+		return ownercmd.CapsOf(client).Release(ctx, client, key, token)
 	}
 	if err := settle(ctx, client, key, token, op); err != nil {
 		return fmt.Errorf("safelock: release %q: %w", key, err)
@@ -111,7 +106,7 @@ func Refresh(ctx context.Context, client Client, key, token string, ttl time.Dur
 		return fmt.Errorf("safelock: refresh: %w", err)
 	}
 	op := func(ctx context.Context) (bool, error) {
-		return capsOf(client).refresh(ctx, client, key, token, ttl)
+		return ownercmd.CapsOf(client).Refresh(ctx, client, key, token, ttl)
 	}
 	if err := settle(ctx, client, key, token, op); err != nil {
 		return fmt.Errorf("safelock: refresh %q: %w", key, err)

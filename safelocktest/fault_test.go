@@ -301,6 +301,23 @@ func waitReplicaLink(t *testing.T, replica *redis.Client) {
 	}
 }
 
+// warmFenceCounter makes a first fenced acquisition on primary and waits
+// until its one replica has it, so that the fence counter is replicated, as
+// in a long-lived deployment.
+func warmFenceCounter(ctx context.Context, t *testing.T, primary *redis.Client) {
+	t.Helper()
+	warm, err := safelock.Obtain(ctx, primary, "job", time.Minute, safelock.WithFencing())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := warm.Release(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if n, err := primary.Wait(ctx, 1, 5*time.Second).Result(); err != nil || n != 1 {
+		t.Fatalf("WAIT before the fault = %d, %v; want 1 replica", n, err)
+	}
+}
+
 // The failover that asynchronous replication allows: the primary grants the
 // lock, dies before the replica sees it, and the promoted replica grants it
 // again. Two clients hold the lock at once; only fencing protects the
@@ -314,19 +331,7 @@ func TestObtain_faultFailover(t *testing.T) {
 	ctx := testCtx(t)
 	pc, rc := primary.Client(), replica.Client()
 	waitReplicaLink(t, rc)
-
-	// A first acquisition replicates the fence counter, as in a long-lived
-	// deployment.
-	warm, err := safelock.Obtain(ctx, pc, "job", time.Minute, safelock.WithFencing())
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := warm.Release(ctx); err != nil {
-		t.Fatal(err)
-	}
-	if n, err := pc.Wait(ctx, 1, 5*time.Second).Result(); err != nil || n != 1 {
-		t.Fatalf("WAIT before the fault = %d, %v; want 1 replica", n, err)
-	}
+	warmFenceCounter(ctx, t, pc)
 
 	store := newFencedStore()
 	if *injectFaults {

@@ -1,7 +1,8 @@
 // Package driver is the standalone mode of the leasevet command: it parses
 // the command line, loads packages with go/packages, runs the analyzers with
-// the public go/analysis/checker API and prints the findings as text, JSON
-// or SARIF, or applies their fixes.
+// the public go/analysis/checker API, and hands what they found (package
+// findings) to package report, which prints it as text, JSON or SARIF, or
+// to package fixapply, which applies the fixes; it owns the exit codes.
 //
 // The go vet / go fix protocol (-V=full, -flags, a single *.cfg argument) is
 // not handled here but by unitchecker; [IsVetProtocol] tells the two apart.

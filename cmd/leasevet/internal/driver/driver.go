@@ -10,6 +10,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/leasevet/leasevet/cmd/leasevet/internal/report"
 )
 
 // Exit codes of the standalone mode, the same as the x/tools drivers.
@@ -103,7 +105,7 @@ Usage:
 	d.printSubcommands(w)
 	fmt.Fprintf(w, "\nAnalyzers:\n\n")
 	for _, a := range d.sortedAnalyzers() {
-		fmt.Fprintf(w, "\t%-14s %s\n", a.Name, summary(a))
+		fmt.Fprintf(w, "\t%-14s %s\n", a.Name, report.Summary(a))
 	}
 	fmt.Fprintf(w, `
 All analyzers run by default. -NAME runs only the analyzers named so;
@@ -140,13 +142,6 @@ func (d *Driver) sortedAnalyzers() []*analysis.Analyzer {
 	return as
 }
 
-// summary is the first line of an analyzer's Doc without a leading
-// "name: ", the one-line summary by the go/analysis convention.
-func summary(a *analysis.Analyzer) string {
-	first, _, _ := strings.Cut(a.Doc, "\n")
-	return strings.TrimPrefix(first, a.Name+": ")
-}
-
 // help implements "leasevet help [NAME...]".
 func (d *Driver) help(names []string) int {
 	if len(names) == 0 {
@@ -176,7 +171,7 @@ func (d *Driver) analyzer(name string) *analysis.Analyzer {
 // analyzerHelp prints one analyzer's documentation and its flags, named as
 // they are given on the command line.
 func (d *Driver) analyzerHelp(a *analysis.Analyzer) {
-	fmt.Fprintf(d.Stdout, "%s: %s\n", a.Name, summary(a))
+	fmt.Fprintf(d.Stdout, "%s: %s\n", a.Name, report.Summary(a))
 	if _, rest, ok := strings.Cut(a.Doc, "\n"); ok && strings.TrimSpace(rest) != "" {
 		fmt.Fprintf(d.Stdout, "\n%s\n", strings.TrimSpace(rest))
 	}

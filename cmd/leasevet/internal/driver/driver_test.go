@@ -12,6 +12,8 @@ import (
 	"testing"
 
 	"golang.org/x/tools/go/analysis/unitchecker"
+
+	"github.com/leasevet/leasevet/cmd/leasevet/internal/report"
 )
 
 // The test binary doubles as a leasevet built from the test analyzers when
@@ -209,8 +211,8 @@ func TestHelp(t *testing.T) {
 			t.Errorf("%v: exit %d", args, r.code)
 		}
 		for _, a := range testAnalyzers {
-			if !strings.Contains(r.stdout, a.Name) || !strings.Contains(r.stdout, summary(a)) {
-				t.Errorf("%v: usage lacks %s and its summary %q:\n%s", args, a.Name, summary(a), r.stdout)
+			if !strings.Contains(r.stdout, a.Name) || !strings.Contains(r.stdout, report.Summary(a)) {
+				t.Errorf("%v: usage lacks %s and its summary %q:\n%s", args, a.Name, report.Summary(a), r.stdout)
 			}
 		}
 		for _, way := range []string{"go vet -vettool=", "go fix -fixtool=", "packages..."} {

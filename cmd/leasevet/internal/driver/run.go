@@ -3,11 +3,14 @@ package driver
 import (
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
+
+	"github.com/leasevet/leasevet/cmd/leasevet/internal/findings"
 )
 
 // run loads the packages named by cl.args, analyzes them and writes the
@@ -29,25 +32,8 @@ func (d *Driver) run(cl *commandLine) int {
 		fmt.Fprintf(d.Stderr, "%s: %v\n", d.Name, err)
 		return ExitError
 	}
-	res := collect(graph)
+	res := findings.Collect(graph)
 	return max(code, d.output(cl, graph, res))
-}
-
-// output writes the results in the form the flags chose.
-func (d *Driver) output(cl *commandLine, graph *checker.Graph, res *results) int {
-	switch {
-	case cl.opts.fix:
-		return d.fix(res, cl.opts.diff)
-	case cl.opts.json:
-		if err := writeJSON(d.Stdout, graph, res); err != nil {
-			fmt.Fprintf(d.Stderr, "%s: writing JSON: %v\n", d.Name, err)
-			return ExitError
-		}
-		return ExitClean
-	case cl.opts.sarif:
-		return d.writeSARIF(res)
-	}
-	return d.printText(res, cl.opts.context)
 }
 
 // load loads the packages with syntax and types; dependencies are loaded
@@ -123,4 +109,18 @@ func (d *Driver) workDir() string {
 		return ""
 	}
 	return wd
+}
+
+// relPath returns name relative to the working directory when it lies
+// below it, so that output reads like the go command's.
+func (d *Driver) relPath(name string) string {
+	wd := d.workDir()
+	if wd == "" || !filepath.IsAbs(name) {
+		return name
+	}
+	rel, err := filepath.Rel(wd, name)
+	if err != nil || strings.HasPrefix(rel, "..") {
+		return name
+	}
+	return rel
 }

@@ -1,4 +1,4 @@
-package driver
+package report
 
 import (
 	"bufio"
@@ -10,39 +10,35 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/leasevet/leasevet/cmd/leasevet/internal/findings"
 )
 
-// printText prints each finding as file:line:col: message [category] on
-// stderr, as go vet does with staticcheck's habit of naming the check at
-// the end: the category is the name //leasevet:ignore accepts and the
-// SARIF rule id, so a reader can look it up or silence it. With -c it adds
-// context lines. It returns the exit code.
-func (d *Driver) printText(res *results, context int) int {
-	w := bufio.NewWriter(d.Stderr)
+// WriteText writes each finding as file:line:col: message [category], as
+// go vet does with staticcheck's habit of naming the check at the end: the
+// category is the name //leasevet:ignore accepts and the SARIF rule id, so
+// a reader can look it up or silence it. The analyzer errors come first.
+// rel turns a file name into the one to print; with context >= 0 it adds
+// that many context lines.
+func WriteText(out io.Writer, res *findings.Results, context int, rel func(string) string) {
+	w := bufio.NewWriter(out)
 	defer w.Flush()
-	for _, e := range res.errs {
+	for _, e := range res.Errs {
 		fmt.Fprintln(w, e)
 	}
-	for _, f := range res.findings {
-		d.printPlain(w, f.posn, f.end, withCategory(f.diag), context)
+	for _, f := range res.Findings {
+		printPlain(w, rel, f.Posn, f.End, withCategory(f.Diag), context)
 		// Related locations follow, their message indented, as go vet
 		// prints them.
-		for _, rel := range f.diag.Related {
-			posn := f.pkg.Fset.Position(rel.Pos)
+		for _, r := range f.Diag.Related {
+			posn := f.Pkg.Fset.Position(r.Pos)
 			end := posn
-			if rel.End.IsValid() {
-				end = f.pkg.Fset.Position(rel.End)
+			if r.End.IsValid() {
+				end = f.Pkg.Fset.Position(r.End)
 			}
-			d.printPlain(w, posn, end, "\t"+rel.Message, context)
+			printPlain(w, rel, posn, end, "\t"+r.Message, context)
 		}
 	}
-	switch {
-	case len(res.errs) > 0:
-		return ExitError
-	case len(res.findings) > 0:
-		return ExitDiagnostics
-	}
-	return ExitClean
 }
 
 // withCategory is the diagnostic's message with its category in brackets
@@ -56,8 +52,8 @@ func withCategory(diag analysis.Diagnostic) string {
 
 // printPlain prints one position and message, with context lines when
 // context >= 0.
-func (d *Driver) printPlain(w io.Writer, posn, end token.Position, msg string, context int) {
-	fmt.Fprintf(w, "%s:%d:%d: %s\n", d.relPath(posn.Filename), posn.Line, posn.Column, msg)
+func printPlain(w io.Writer, rel func(string) string, posn, end token.Position, msg string, context int) {
+	fmt.Fprintf(w, "%s:%d:%d: %s\n", rel(posn.Filename), posn.Line, posn.Column, msg)
 	if context >= 0 {
 		printContext(w, posn.Filename, posn.Line, end.Line, context)
 	}

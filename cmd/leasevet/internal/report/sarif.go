@@ -1,13 +1,14 @@
-package driver
+package report
 
 import (
 	"bytes"
-	"fmt"
 	"go/token"
 	"os"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/leasevet/leasevet/cmd/leasevet/internal/findings"
 	"github.com/leasevet/leasevet/cmd/leasevet/internal/sarif"
 )
 
@@ -15,34 +16,18 @@ import (
 // has no URL: the README section named after the category.
 const defaultHelpBase = "https://github.com/leasevet/leasevet#"
 
-// writeSARIF prints the findings as a SARIF log on stdout. Like -json it
-// exits 0 when the log was written, whatever it contains.
-func (d *Driver) writeSARIF(res *results) int {
-	log := d.sarifLog(res)
-	if err := log.Write(d.Stdout); err != nil {
-		fmt.Fprintf(d.Stderr, "%s: %v\n", d.Name, err)
-		return ExitError
-	}
-	for _, e := range res.errs {
-		fmt.Fprintln(d.Stderr, e)
-	}
-	if len(res.errs) > 0 {
-		return ExitError
-	}
-	return ExitClean
-}
-
-// sarifLog builds the log: one rule per diagnostic category, one result
-// per finding.
-func (d *Driver) sarifLog(res *results) *sarif.Log {
-	root := d.sourceRoot(res)
+// SARIFLog builds the log of a run of the tool name at version: one rule
+// per diagnostic category, one result per finding. Locations are relative
+// to the main module of the analyzed packages, or to wd when there is none.
+func SARIFLog(res *findings.Results, name, version, wd string) *sarif.Log {
+	root := sourceRoot(res, wd)
 	b := &sarifBuilder{root: root, lines: make(map[string][][]byte), ruleIndex: make(map[string]int)}
-	for _, f := range res.findings {
+	for _, f := range res.Findings {
 		b.add(f)
 	}
 	driver := sarif.ToolComponent{
-		Name:           d.Name,
-		Version:        moduleVersion(),
+		Name:           name,
+		Version:        version,
 		InformationURI: "https://github.com/leasevet/leasevet",
 		Rules:          b.rules,
 	}
@@ -62,14 +47,14 @@ func (d *Driver) sarifLog(res *results) *sarif.Log {
 }
 
 // sourceRoot is the directory of the main module of the analyzed
-// packages, or the working directory when there is none.
-func (d *Driver) sourceRoot(res *results) string {
-	for _, p := range res.roots {
+// packages, or wd when there is none.
+func sourceRoot(res *findings.Results, wd string) string {
+	for _, p := range res.Roots {
 		if p.Module != nil && p.Module.Main && p.Module.Dir != "" {
 			return p.Module.Dir
 		}
 	}
-	return d.workDir()
+	return wd
 }
 
 // sarifBuilder accumulates rules and results.
@@ -83,20 +68,20 @@ type sarifBuilder struct {
 
 // ruleID is the diagnostic's category, or the analyzer name for an
 // analyzer that does not set one.
-func ruleID(f finding) string {
-	if f.diag.Category != "" {
-		return f.diag.Category
+func ruleID(f findings.Finding) string {
+	if f.Diag.Category != "" {
+		return f.Diag.Category
 	}
-	return f.analyzer.Name
+	return f.Analyzer.Name
 }
 
 // rule returns the index of the finding's rule, adding the rule first.
-func (b *sarifBuilder) rule(f finding) int {
+func (b *sarifBuilder) rule(f findings.Finding) int {
 	id := ruleID(f)
 	if i, ok := b.ruleIndex[id]; ok {
 		return i
 	}
-	a := f.analyzer
+	a := f.Analyzer
 	helpURI := defaultHelpBase + id
 	if a.URL != "" {
 		helpURI = a.URL
@@ -104,7 +89,7 @@ func (b *sarifBuilder) rule(f finding) int {
 	b.rules = append(b.rules, sarif.ReportingDescriptor{
 		ID:               id,
 		Name:             a.Name,
-		ShortDescription: &sarif.MultiformatMessageString{Text: summary(a)},
+		ShortDescription: &sarif.MultiformatMessageString{Text: Summary(a)},
 		FullDescription:  &sarif.MultiformatMessageString{Text: a.Doc},
 		Help:             &sarif.MultiformatMessageString{Text: a.Doc},
 		HelpURI:          helpURI,
@@ -114,19 +99,19 @@ func (b *sarifBuilder) rule(f finding) int {
 	return len(b.rules) - 1
 }
 
-func (b *sarifBuilder) add(f finding) {
+func (b *sarifBuilder) add(f findings.Finding) {
 	r := sarif.Result{
 		RuleID:    ruleID(f),
 		RuleIndex: b.rule(f),
 		Level:     "warning",
-		Message:   sarif.Message{Text: f.diag.Message},
-		Locations: []sarif.Location{{PhysicalLocation: b.physical(f.posn, f.end)}},
+		Message:   sarif.Message{Text: f.Diag.Message},
+		Locations: []sarif.Location{{PhysicalLocation: b.physical(f.Posn, f.End)}},
 	}
-	for i, rel := range f.diag.Related {
-		r.RelatedLocations = append(r.RelatedLocations, b.related(f.pkg.Fset, i, rel))
+	for i, rel := range f.Diag.Related {
+		r.RelatedLocations = append(r.RelatedLocations, b.related(f.Pkg.Fset, i, rel))
 	}
-	for _, sf := range f.diag.SuggestedFixes {
-		if fix, ok := b.fix(f.pkg.Fset, sf); ok {
+	for _, sf := range f.Diag.SuggestedFixes {
+		if fix, ok := b.fix(f.Pkg.Fset, sf); ok {
 			r.Fixes = append(r.Fixes, fix)
 		}
 	}
@@ -206,4 +191,12 @@ func (b *sarifBuilder) line(name string, n int) []byte {
 		return nil
 	}
 	return lines[n-1]
+}
+
+// Summary is the first line of an analyzer's Doc without a leading
+// "name: ", the one-line summary by the go/analysis convention: the rule's
+// short description here, and the analyzer's line in the command's help.
+func Summary(a *analysis.Analyzer) string {
+	first, _, _ := strings.Cut(a.Doc, "\n")
+	return strings.TrimPrefix(first, a.Name+": ")
 }

@@ -1,4 +1,4 @@
-package safelock
+package ownercmd
 
 import (
 	"context"
@@ -19,13 +19,13 @@ const (
 	supportLua                  // the server rejected it: use Lua
 )
 
-// caps records, per client, whether the servers accept DELEX IFEQ and
+// Caps records, per client, whether the servers accept DELEX IFEQ and
 // SET IFEQ (Redis 8.4+). The first conditional call is the probe: it sends
 // the native command, and a server that does not know it rejects it without
 // executing anything ("unknown command" or "syntax error"), so falling back
 // to the Lua script costs one extra round trip once and is always safe. A
 // later rejection (a failover to an older server) flips back to Lua.
-type caps struct {
+type Caps struct {
 	delex   atomic.Int32
 	setIfeq atomic.Int32
 }
@@ -37,17 +37,24 @@ const capsCacheLimit = 256
 
 var capsCache = struct {
 	sync.Mutex
-	m map[Client]*caps
-}{m: map[Client]*caps{}}
+	m map[redis.Scripter]*Caps
+}{m: map[redis.Scripter]*Caps{}}
 
-// capsOf returns the shared capability record of client. Only pointer
+// processor is the generic command path of every concrete go-redis v9
+// client (Do is NewCmd plus Process; *redis.Conn and *redis.Tx have only
+// Process).
+type processor interface {
+	Process(ctx context.Context, cmd redis.Cmder) error
+}
+
+// CapsOf returns the shared capability record of client. Only pointer
 // clients (*redis.Client, *redis.ClusterClient, *redis.Ring, and most
 // wrappers) are cached: any other dynamic type might hold a value that
 // cannot be a map key, so it gets a fresh record that says Lua and never
 // pays a probe per call.
-func capsOf(client Client) *caps {
+func CapsOf(client redis.Scripter) *Caps {
 	if reflect.TypeOf(client).Kind() != reflect.Pointer {
-		c := &caps{}
+		c := &Caps{}
 		c.delex.Store(supportLua)
 		c.setIfeq.Store(supportLua)
 		return c
@@ -59,14 +66,14 @@ func capsOf(client Client) *caps {
 		if len(capsCache.m) >= capsCacheLimit {
 			clear(capsCache.m)
 		}
-		c = &caps{}
+		c = &Caps{}
 		capsCache.m[client] = c
 	}
 	return c
 }
 
-// release runs the owner-checked delete once and reports whether it deleted.
-func (c *caps) release(ctx context.Context, client Client, key, token string) (bool, error) {
+// Release runs the owner-checked delete once and reports whether it deleted.
+func (c *Caps) Release(ctx context.Context, client redis.Scripter, key, token string) (bool, error) {
 	if p, ok := client.(processor); ok && c.delex.Load() != supportLua {
 		cmd := redis.NewCmd(ctx, "delex", key, "IFEQ", token)
 		_ = p.Process(ctx, cmd)
@@ -83,9 +90,9 @@ func (c *caps) release(ctx context.Context, client Client, key, token string) (b
 	return n == 1, err
 }
 
-// refresh runs the owner-checked TTL reset once and reports whether it
+// Refresh runs the owner-checked TTL reset once and reports whether it
 // applied.
-func (c *caps) refresh(ctx context.Context, client Client, key, token string, ttl time.Duration) (bool, error) {
+func (c *Caps) Refresh(ctx context.Context, client redis.Scripter, key, token string, ttl time.Duration) (bool, error) {
 	if p, ok := client.(processor); ok && c.setIfeq.Load() != supportLua {
 		cmd := redis.NewCmd(ctx, "set", key, token, "IFEQ", token, "PX", ttl.Milliseconds())
 		err := p.Process(ctx, cmd)

@@ -1,4 +1,4 @@
-package safelock
+package ownercmd
 
 import "github.com/redis/go-redis/v9"
 
@@ -20,14 +20,14 @@ return 0`)
 end
 return 0`)
 
-	// pttlScript: KEYS[1] lock key, ARGV[1] token. Replies the remaining
+	// PTTLScript: KEYS[1] lock key, ARGV[1] token. Replies the remaining
 	// TTL in ms, or -3 when the key does not hold the token.
-	pttlScript = redis.NewScript(`if redis.call("GET", KEYS[1]) == ARGV[1] then
+	PTTLScript = redis.NewScript(`if redis.call("GET", KEYS[1]) == ARGV[1] then
   return redis.call("PTTL", KEYS[1])
 end
 return -3`)
 
-	// fencedAcquireScript: KEYS[1] lock key, KEYS[2] fence key, ARGV[1]
+	// FencedAcquireScript: KEYS[1] lock key, KEYS[2] fence key, ARGV[1]
 	// token, ARGV[2] ttl in ms. Replies the new fence (> 0) or 0 when the
 	// lock is held, and touches the fence key only on a real acquisition.
 	// The new fence is the counter plus one, raised to the server clock in
@@ -53,7 +53,7 @@ return -3`)
 	// doubles, exact below 2^53 (about year 2255 in microseconds), and Redis
 	// passes a number argument to a command as "%.17g", which writes such
 	// integers out in full.
-	fencedAcquireScript = redis.NewScript(`if not redis.call("SET", KEYS[1], ARGV[1], "NX", "PX", ARGV[2]) then
+	FencedAcquireScript = redis.NewScript(`if not redis.call("SET", KEYS[1], ARGV[1], "NX", "PX", ARGV[2]) then
   return 0
 end
 local t = redis.call("TIME")

@@ -1,4 +1,13 @@
-package driver
+// Package fixapply applies the suggested fixes of a run, as go vet -fix
+// does, or prints them as a unified diff: the first fix of each finding,
+// skipping with a warning a fix that overlaps one already accepted, and
+// refusing edits in generated files and in files that changed since they
+// were analyzed. A module whose fixed files import safelock and whose
+// go.mod does not require it gets the requirement (package modreq).
+//
+// It must not know the command line, how packages are loaded, or how
+// findings are printed; the driver decides what the outcome means.
+package fixapply
 
 import (
 	"cmp"
@@ -7,11 +16,13 @@ import (
 	"go/ast"
 	"go/format"
 	"go/token"
+	"io"
 	"os"
 	"slices"
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/leasevet/leasevet/cmd/leasevet/internal/findings"
 	"github.com/leasevet/leasevet/cmd/leasevet/internal/textdiff"
 	"github.com/leasevet/leasevet/internal/modreq"
 )
@@ -29,34 +40,45 @@ type fileFix struct {
 	edits []edit
 }
 
-// fix applies the first suggested fix of every finding, as go vet -fix
-// does, or with diff prints what would change; it returns the exit code.
-// A fix whose edits overlap an already accepted one is skipped with a
-// warning rather than merged, since merging could produce code neither
-// fix intended.
-func (d *Driver) fix(res *results, diff bool) int {
-	files, skipped := d.planFixes(res.findings)
+// A Fixer applies fixes and says what it did on Stderr.
+type Fixer struct {
+	Name   string // program name in messages, e.g. "leasevet"
+	Stdout io.Writer
+	Stderr io.Writer
+	Rel    func(name string) string // the file name to print
+
+	// SafelockVersion is the safelock version a module whose fixed files
+	// import safelock is made to require; "" when unknown (a development
+	// build), and then the go get command is printed instead of run.
+	SafelockVersion string
+}
+
+// Apply applies the first suggested fix of every finding, or with diff
+// prints what would change; it reports false when a file could not be
+// fixed or a module was left without the safelock requirement. A fix
+// whose edits overlap an already accepted one is skipped with a warning
+// rather than merged, since merging could produce code neither fix
+// intended.
+func (fx *Fixer) Apply(found []findings.Finding, diff bool) bool {
+	files, skipped := fx.planFixes(found)
 	for _, msg := range skipped {
-		fmt.Fprintf(d.Stderr, "%s: %s\n", d.Name, msg)
+		fmt.Fprintf(fx.Stderr, "%s: %s\n", fx.Name, msg)
 	}
-	code := ExitClean
+	ok := true
 	var importing []string // fixed files that import safelock
 	for _, ff := range files {
-		after, err := d.applyFileFix(ff, diff)
+		after, err := fx.applyFileFix(ff, diff)
 		if err != nil {
-			fmt.Fprintf(d.Stderr, "%s: %v\n", d.Name, err)
-			code = ExitError
+			fmt.Fprintf(fx.Stderr, "%s: %v\n", fx.Name, err)
+			ok = false
 		} else if modreq.ImportsSafelock(after) {
 			importing = append(importing, ff.name)
 		}
 	}
-	if !d.requireSafelock(importing, diff) {
-		code = ExitError
+	if !fx.requireSafelock(importing, diff) {
+		ok = false
 	}
-	if len(res.errs) > 0 {
-		code = ExitError
-	}
-	return code
+	return ok
 }
 
 // requireSafelock keeps the fixed modules buildable: a module whose fixed
@@ -64,37 +86,37 @@ func (d *Driver) fix(res *results, diff bool) int {
 // requirement (go get, at the version matching this binary), or a line
 // with the command to run. With -diff nothing is written, so it only says
 // what to run. It reports false when a module is left without it.
-func (d *Driver) requireSafelock(files []string, diff bool) bool {
+func (fx *Fixer) requireSafelock(files []string, diff bool) bool {
 	mods, err := modreq.Missing(files)
 	if err != nil {
-		fmt.Fprintf(d.Stderr, "%s: checking go.mod for %s: %v\n", d.Name, modreq.SafelockPath, err)
+		fmt.Fprintf(fx.Stderr, "%s: checking go.mod for %s: %v\n", fx.Name, modreq.SafelockPath, err)
 		return false
 	}
 	if diff {
-		modreq.Advise(d.Stderr, d.Name, mods, d.SafelockVersion)
+		modreq.Advise(fx.Stderr, fx.Name, mods, fx.SafelockVersion)
 		return true
 	}
-	return modreq.Ensure(context.Background(), d.Stderr, d.Name, mods, d.SafelockVersion)
+	return modreq.Ensure(context.Background(), fx.Stderr, fx.Name, mods, fx.SafelockVersion)
 }
 
 // planFixes turns the first fix of each finding into per-file edits, in
 // file order, and describes the fixes it had to skip.
-func (d *Driver) planFixes(findings []finding) ([]*fileFix, []string) {
+func (fx *Fixer) planFixes(found []findings.Finding) ([]*fileFix, []string) {
 	byName := make(map[string]*fileFix)
 	var order []string
 	var skipped []string
-	for _, f := range findings {
-		if len(f.diag.SuggestedFixes) == 0 {
+	for _, f := range found {
+		if len(f.Diag.SuggestedFixes) == 0 {
 			continue
 		}
-		sf := f.diag.SuggestedFixes[0]
-		edits, err := d.fixEdits(f, sf.TextEdits)
+		sf := f.Diag.SuggestedFixes[0]
+		edits, err := fx.fixEdits(f, sf.TextEdits)
 		if err == nil {
 			err = checkConflicts(byName, edits)
 		}
 		if err != nil {
 			skipped = append(skipped, fmt.Sprintf("%s:%d:%d: skipped fix %q: %v",
-				d.relPath(f.posn.Filename), f.posn.Line, f.posn.Column, sf.Message, err))
+				fx.Rel(f.Posn.Filename), f.Posn.Line, f.Posn.Column, sf.Message, err))
 			continue
 		}
 		for name, es := range edits {
@@ -117,9 +139,9 @@ func (d *Driver) planFixes(findings []finding) ([]*fileFix, []string) {
 
 // fixEdits converts the TextEdits of one fix to byte offsets per file,
 // refusing edits into generated files or outside the file.
-func (d *Driver) fixEdits(f finding, tes []analysis.TextEdit) (map[string]*fileFix, error) {
+func (fx *Fixer) fixEdits(f findings.Finding, tes []analysis.TextEdit) (map[string]*fileFix, error) {
 	out := make(map[string]*fileFix)
-	fset := f.pkg.Fset
+	fset := f.Pkg.Fset
 	for _, te := range tes {
 		tf := fset.File(te.Pos)
 		if tf == nil {
@@ -132,8 +154,8 @@ func (d *Driver) fixEdits(f finding, tes []analysis.TextEdit) (map[string]*fileF
 		if fset.File(end) != tf || end < te.Pos {
 			return nil, fmt.Errorf("edit range is not within one file")
 		}
-		if isGenerated(f.pkg.Syntax, fset, tf.Name()) {
-			return nil, fmt.Errorf("%s is a generated file", d.relPath(tf.Name()))
+		if isGenerated(f.Pkg.Syntax, fset, tf.Name()) {
+			return nil, fmt.Errorf("%s is a generated file", fx.Rel(tf.Name()))
 		}
 		ff := out[tf.Name()]
 		if ff == nil {
@@ -189,31 +211,31 @@ func appendNew(dst, src []edit) []edit {
 // applyFileFix applies the edits to the file on disk, formats the result
 // and writes it back, or prints the unified diff; it returns the fixed
 // content.
-func (d *Driver) applyFileFix(ff *fileFix, diff bool) ([]byte, error) {
+func (fx *Fixer) applyFileFix(ff *fileFix, diff bool) ([]byte, error) {
 	before, err := os.ReadFile(ff.name)
 	if err != nil {
 		return nil, fmt.Errorf("reading file to fix: %w", err)
 	}
 	if len(before) != ff.size {
-		return nil, fmt.Errorf("%s changed since it was analyzed; not fixing it", d.relPath(ff.name))
+		return nil, fmt.Errorf("%s changed since it was analyzed; not fixing it", fx.Rel(ff.name))
 	}
 	after, err := applyEdits(before, ff.edits)
 	if err != nil {
-		return nil, fmt.Errorf("fixing %s: %w", d.relPath(ff.name), err)
+		return nil, fmt.Errorf("fixing %s: %w", fx.Rel(ff.name), err)
 	}
 	if formatted, err := format.Source(after); err == nil {
 		after = formatted
 	} else {
-		return nil, fmt.Errorf("fixed %s does not parse, not writing it: %w", d.relPath(ff.name), err)
+		return nil, fmt.Errorf("fixed %s does not parse, not writing it: %w", fx.Rel(ff.name), err)
 	}
 	if diff {
-		rel := d.relPath(ff.name)
-		_, err := fmt.Fprint(d.Stdout, textdiff.Unified("a/"+rel, "b/"+rel, string(before), string(after)))
+		rel := fx.Rel(ff.name)
+		_, err := fmt.Fprint(fx.Stdout, textdiff.Unified("a/"+rel, "b/"+rel, string(before), string(after)))
 		return after, err
 	}
 	info, err := os.Stat(ff.name)
 	if err != nil {
-		return nil, fmt.Errorf("fixing %s: %w", d.relPath(ff.name), err)
+		return nil, fmt.Errorf("fixing %s: %w", fx.Rel(ff.name), err)
 	}
 	if err := os.WriteFile(ff.name, after, info.Mode().Perm()); err != nil {
 		return nil, fmt.Errorf("writing fixed file: %w", err)

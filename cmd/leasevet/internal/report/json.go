@@ -1,4 +1,4 @@
-package driver
+package report
 
 import (
 	"cmp"
@@ -11,6 +11,8 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
+
+	"github.com/leasevet/leasevet/cmd/leasevet/internal/findings"
 )
 
 // The JSON types have go vet -json's field names (x/tools' driverutil,
@@ -44,14 +46,14 @@ type (
 	}
 )
 
-// writeJSON writes the findings as go vet -json does: package path,
+// WriteJSON writes the findings as go vet -json does: package path,
 // analyzer name, then the diagnostics or the analyzer's error. It is built
 // from the deduplicated findings and keyed by package path, not by
 // package ID as the checker's PrintJSON is: that one lists a finding of a
 // package with in-package tests twice (under "p" and "p [p.test]"), where
 // go vet, which analyses only the test variant, lists it once under "p".
 // Errors are listed for every package, dependencies included.
-func writeJSON(w io.Writer, graph *checker.Graph, res *results) error {
+func WriteJSON(w io.Writer, graph *checker.Graph, res *findings.Results) error {
 	tree := map[string]map[string]any{}
 	add := func(pkg, analyzer string, v any) {
 		if tree[pkg] == nil {
@@ -59,13 +61,13 @@ func writeJSON(w io.Writer, graph *checker.Graph, res *results) error {
 		}
 		tree[pkg][analyzer] = v
 	}
-	for _, f := range res.findings {
-		diags, _ := tree[f.pkg.PkgPath][f.analyzer.Name].([]jsonDiagnostic)
-		add(f.pkg.PkgPath, f.analyzer.Name, append(diags, toJSON(f.pkg.Fset, f.diag)))
+	for _, f := range res.Findings {
+		diags, _ := tree[f.Pkg.PkgPath][f.Analyzer.Name].([]jsonDiagnostic)
+		add(f.Pkg.PkgPath, f.Analyzer.Name, append(diags, toJSON(f.Pkg.Fset, f.Diag)))
 	}
 	for act := range graph.All() {
 		switch {
-		case reportableErr(act):
+		case findings.ReportableErr(act):
 			add(act.Package.PkgPath, act.Analyzer.Name, jsonError{act.Err.Error()})
 		case len(act.Package.Errors) > 0:
 			// Once per package, under the tool's name, not per analyzer.

@@ -1,0 +1,70 @@
+package driver
+
+import (
+	"fmt"
+
+	"golang.org/x/tools/go/analysis/checker"
+
+	"github.com/leasevet/leasevet/cmd/leasevet/internal/findings"
+	"github.com/leasevet/leasevet/cmd/leasevet/internal/fixapply"
+	"github.com/leasevet/leasevet/cmd/leasevet/internal/report"
+)
+
+// output writes the results in the form the flags chose.
+func (d *Driver) output(cl *commandLine, graph *checker.Graph, res *findings.Results) int {
+	switch {
+	case cl.opts.fix:
+		return d.fix(res, cl.opts.diff)
+	case cl.opts.json:
+		if err := report.WriteJSON(d.Stdout, graph, res); err != nil {
+			fmt.Fprintf(d.Stderr, "%s: writing JSON: %v\n", d.Name, err)
+			return ExitError
+		}
+		return ExitClean
+	case cl.opts.sarif:
+		return d.writeSARIF(res)
+	}
+	return d.printText(res, cl.opts.context)
+}
+
+// printText prints the findings as text on stderr, with context lines
+// under -c; it returns the exit code.
+func (d *Driver) printText(res *findings.Results, context int) int {
+	report.WriteText(d.Stderr, res, context, d.relPath)
+	switch {
+	case len(res.Errs) > 0:
+		return ExitError
+	case len(res.Findings) > 0:
+		return ExitDiagnostics
+	}
+	return ExitClean
+}
+
+// writeSARIF prints the findings as a SARIF log on stdout. Like -json it
+// exits 0 when the log was written, whatever it contains.
+func (d *Driver) writeSARIF(res *findings.Results) int {
+	log := report.SARIFLog(res, d.Name, moduleVersion(), d.workDir())
+	if err := log.Write(d.Stdout); err != nil {
+		fmt.Fprintf(d.Stderr, "%s: %v\n", d.Name, err)
+		return ExitError
+	}
+	for _, e := range res.Errs {
+		fmt.Fprintln(d.Stderr, e)
+	}
+	if len(res.Errs) > 0 {
+		return ExitError
+	}
+	return ExitClean
+}
+
+// fix applies the first suggested fix of every finding, or with diff
+// prints what would change; it returns the exit code, an error when a fix
+// could not be applied or an analyzer failed.
+func (d *Driver) fix(res *findings.Results, diff bool) int {
+	fx := &fixapply.Fixer{Name: d.Name, Stdout: d.Stdout, Stderr: d.Stderr, Rel: d.relPath,
+		SafelockVersion: d.SafelockVersion}
+	if !fx.Apply(res.Findings, diff) || len(res.Errs) > 0 {
+		return ExitError
+	}
+	return ExitClean
+}
