@@ -127,7 +127,7 @@ func TestPlugin_settingsPerPlugin(t *testing.T) {
 	}
 }
 
-func TestPlugin_nilSettings(t *testing.T) {
+func TestNew_nilSettings(t *testing.T) {
 	p, err := newPlugin(t, nil)
 	if err != nil {
 		t.Fatalf("no settings block: %v", err)
@@ -137,7 +137,7 @@ func TestPlugin_nilSettings(t *testing.T) {
 	}
 }
 
-func TestPlugin_unknownKey(t *testing.T) {
+func TestNew_unknownKey(t *testing.T) {
 	_, err := newPlugin(t, map[string]any{"lock-name": "lock"})
 	if err == nil {
 		t.Fatal("a misspelled key was accepted")
@@ -149,7 +149,7 @@ func TestPlugin_unknownKey(t *testing.T) {
 	}
 }
 
-func TestPlugin_badValue(t *testing.T) {
+func TestNew_badValue(t *testing.T) {
 	p, err := newPlugin(t, map[string]any{"lock-names": "(unclosed"})
 	if err == nil {
 		_, err = p.BuildAnalyzers()

@@ -110,7 +110,7 @@ func TestObtain_fencesIncrease(t *testing.T) {
 // a resource check that takes both results refuses its write even against
 // an empty store (highest fence 0), where a bare 0 would have passed
 // "fence >= highest".
-func TestLock_FenceUnfencedCannotPassCheck(t *testing.T) {
+func TestLock_Fence_unfencedCannotPassCheck(t *testing.T) {
 	c, _, _ := recordedClient(t)
 	ctx := testCtx(t)
 	l, err := safelock.Obtain(ctx, c, "k", time.Minute)
@@ -394,7 +394,7 @@ func TestLock_nilSafe(t *testing.T) {
 	}
 }
 
-func TestLock_Release(t *testing.T) {
+func TestLock_Release_owner(t *testing.T) {
 	c, _, inspect := recordedClient(t)
 	ctx := testCtx(t)
 	l, err := safelock.Obtain(ctx, c, "k", time.Minute)
@@ -418,7 +418,7 @@ func TestLock_Release(t *testing.T) {
 	}
 }
 
-func TestLock_ReleaseNotOwner(t *testing.T) {
+func TestLock_Release_notOwner(t *testing.T) {
 	c, _, inspect := recordedClient(t)
 	ctx := testCtx(t)
 	l, err := safelock.Obtain(ctx, c, "k", time.Minute)
@@ -434,7 +434,7 @@ func TestLock_ReleaseNotOwner(t *testing.T) {
 	}
 }
 
-func TestLock_TTLAndRefresh(t *testing.T) {
+func TestLock_TTL_afterRefreshAndLoss(t *testing.T) {
 	c, _, inspect := recordedClient(t)
 	ctx := testCtx(t)
 	l, err := safelock.Obtain(ctx, c, "k", 2*time.Second)
@@ -464,7 +464,7 @@ func TestLock_TTLAndRefresh(t *testing.T) {
 
 // Without renewal, Context ends at the danger zone while the server still
 // holds the key: the work stops before anyone else can get the lock.
-func TestLock_ContextDangerZone(t *testing.T) {
+func TestLock_Context_dangerZone(t *testing.T) {
 	c, _, inspect := recordedClient(t)
 	ctx := testCtx(t)
 	l, err := safelock.Obtain(ctx, c, "k", 1500*time.Millisecond, safelock.WithDangerZone(time.Second))
@@ -487,7 +487,7 @@ func TestLock_ContextDangerZone(t *testing.T) {
 // Context is made on its first call. A holder that asks for it only after
 // the lease ended gets a context that is already cancelled, with the cause
 // of whatever ended the lease first.
-func TestLock_ContextMadeLate(t *testing.T) {
+func TestLock_Context_madeLate(t *testing.T) {
 	c, rec, inspect := recordedClient(t)
 	ctx := testCtx(t)
 	type ending struct {
@@ -540,7 +540,7 @@ func TestLock_ContextMadeLate(t *testing.T) {
 
 // A refresh moves the deadline of a Context made later, and of one made
 // earlier, whose timer is re-armed.
-func TestLock_ContextFollowsRefresh(t *testing.T) {
+func TestLock_Context_followsRefresh(t *testing.T) {
 	c, _, _ := recordedClient(t)
 	ctx := testCtx(t)
 	const ttl = 1500 * time.Millisecond // the refreshes must land within 1.4s
@@ -568,7 +568,7 @@ func TestLock_ContextFollowsRefresh(t *testing.T) {
 }
 
 // The watchdog keeps a short lease alive well past its TTL.
-func TestLock_watchdogRenews(t *testing.T) {
+func TestWithWatchdog_renews(t *testing.T) {
 	c, _, inspect := recordedClient(t)
 	ctx := testCtx(t)
 	// Renewals every 300ms; each must land within 810ms of the previous one,
@@ -590,7 +590,7 @@ func TestLock_watchdogRenews(t *testing.T) {
 }
 
 // A renewal that finds another owner cancels Context with ErrLeaseLost.
-func TestLock_watchdogLeaseLost(t *testing.T) {
+func TestWithWatchdog_leaseLost(t *testing.T) {
 	c, _, inspect := recordedClient(t)
 	ctx := testCtx(t)
 	l, err := safelock.Obtain(ctx, c, "k", 2*time.Second, safelock.WithWatchdog(), safelock.WithDangerZone(time.Millisecond))
@@ -614,7 +614,7 @@ func TestLock_watchdogLeaseLost(t *testing.T) {
 
 // Release stops the watchdog and waits for its renewal in flight before the
 // delete is sent: no renewal can follow the release.
-func TestLock_ReleaseWaitsForWatchdog(t *testing.T) {
+func TestLock_Release_waitsForWatchdog(t *testing.T) {
 	c, rec, _ := recordedClient(t)
 	ctx := testCtx(t)
 	var (

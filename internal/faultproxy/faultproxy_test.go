@@ -71,7 +71,7 @@ func TestProxy_forwards(t *testing.T) {
 	roundTrip(t, c, r, "slow")
 }
 
-func TestProxy_ResetAll(t *testing.T) {
+func TestProxy_ResetAll_closesBothEnds(t *testing.T) {
 	p := startProxy(t, echoServer(t))
 	c, r := dialProxy(t, p)
 	roundTrip(t, c, r, "before")
@@ -86,7 +86,7 @@ func TestProxy_ResetAll(t *testing.T) {
 	roundTrip(t, c2, r2, "new connection")
 }
 
-func TestProxy_HoldRelease(t *testing.T) {
+func TestProxy_Hold_untilRelease(t *testing.T) {
 	p := startProxy(t, echoServer(t))
 	c, r := dialProxy(t, p)
 	p.Hold()
@@ -105,7 +105,7 @@ func TestProxy_HoldRelease(t *testing.T) {
 	}
 }
 
-func TestProxy_SetTarget(t *testing.T) {
+func TestProxy_SetTarget_newConnections(t *testing.T) {
 	p := startProxy(t, "127.0.0.1:1")
 	p.SetTarget(echoServer(t))
 	c, r := dialProxy(t, p)

@@ -2,7 +2,6 @@ package driver
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
 	"os"
 	"os/exec"
@@ -98,37 +97,9 @@ func countBad(t *testing.T, dir string) int {
 	return n
 }
 
-func TestText_relativePathsAndExit3(t *testing.T) {
-	dir := fixtureDir(t)
-	r := runCmd(t, dir, "./...")
-	if r.code != ExitDiagnostics {
-		t.Fatalf("exit code = %d, want %d; stderr:\n%s", r.code, ExitDiagnostics, r.stderr)
-	}
-	lines := strings.Split(strings.TrimSpace(r.stderr), "\n")
-	// Each finding ends with its category in brackets.
-	if got, want := strings.Count(r.stderr, ": call of bad [bad-call]\n"), countBad(t, dir); got != want {
-		t.Errorf("%d badcall diagnostics, want %d:\n%s", got, want, r.stderr)
-	}
-	if !strings.Contains(r.stderr, "function empty is empty") {
-		t.Errorf("emptyfunc diagnostic missing:\n%s", r.stderr)
-	}
-	for _, l := range lines {
-		if strings.HasPrefix(l, "/") || strings.Contains(l, dir) {
-			t.Errorf("path not relative to the working directory: %q", l)
-		}
-	}
-	if !strings.HasPrefix(lines[0], "a.go:") || !strings.Contains(r.stderr, filepath.Join("sub", "b.go")+":8:2: call of bad") {
-		t.Errorf("unexpected positions:\n%s", r.stderr)
-	}
-	// Each finding's related location follows it, indented as go vet does.
-	if got, want := strings.Count(r.stderr, ": \tbad is declared here\n"), countBad(t, dir); got != want {
-		t.Errorf("%d related lines, want %d:\n%s", got, want, r.stderr)
-	}
-}
-
 // A package that does not type-check is reported once: its error, not one
 // "analysis skipped" line per analyzer.
-func TestText_packageErrorOnce(t *testing.T) {
+func TestDriver_Main_packageErrorOnce(t *testing.T) {
 	dir := t.TempDir()
 	writeFile(t, filepath.Join(dir, "go.mod"), "module example.com/broken\n\ngo 1.22\n")
 	writeFile(t, filepath.Join(dir, "p.go"), "package p\n\nvar x int = \"s\"\n")
@@ -155,36 +126,7 @@ func writeFile(t *testing.T, name, text string) {
 	}
 }
 
-func TestText_cleanExit0(t *testing.T) {
-	// With the name flag pointing at a function never called and
-	// emptyfunc disabled, nothing is reported.
-	r := runCmd(t, fixtureDir(t), "-badcall.name=nosuch", "-emptyfunc=false", "./...")
-	if r.code != ExitClean || r.stderr != "" {
-		t.Errorf("exit %d, stderr %q; want 0 and nothing", r.code, r.stderr)
-	}
-}
-
-func TestText_context(t *testing.T) {
-	r := runCmd(t, fixtureDir(t), "-badcall", "-c", "1", "./sub")
-	// Each diagnostic line is followed by its line and one line either side.
-	if !strings.Contains(r.stderr, "8\t\tbad()\n") || !strings.Contains(r.stderr, "7\tfunc f() {\n") {
-		t.Errorf("context lines missing:\n%s", r.stderr)
-	}
-}
-
-func TestEnableFlags(t *testing.T) {
-	dir := fixtureDir(t)
-	only := runCmd(t, dir, "-emptyfunc", "./...")
-	if strings.Contains(only.stderr, "call of bad") || !strings.Contains(only.stderr, "is empty") {
-		t.Errorf("-emptyfunc should run only emptyfunc:\n%s", only.stderr)
-	}
-	without := runCmd(t, dir, "-emptyfunc=false", "./...")
-	if strings.Contains(without.stderr, "is empty") || !strings.Contains(without.stderr, "call of bad") {
-		t.Errorf("-emptyfunc=false should run all but emptyfunc:\n%s", without.stderr)
-	}
-}
-
-func TestBadFlags_exit2(t *testing.T) {
+func TestDriver_Main_badCommandLineExit2(t *testing.T) {
 	for _, args := range [][]string{
 		{"-nosuchflag", "./..."},
 		{"-badcall.nosuch=1", "./..."},
@@ -204,7 +146,7 @@ func TestBadFlags_exit2(t *testing.T) {
 	}
 }
 
-func TestHelp(t *testing.T) {
+func TestDriver_Main_help(t *testing.T) {
 	for _, args := range [][]string{{"-h"}, {"help"}} {
 		r := runCmd(t, fixtureDir(t), args...)
 		if r.code != 0 {
@@ -227,132 +169,5 @@ func TestHelp(t *testing.T) {
 	}
 	if r := runCmd(t, fixtureDir(t), "help", "nosuch"); r.code != ExitUsage || !strings.Contains(r.stderr, "nosuch") {
 		t.Errorf("help nosuch: exit %d, stderr %q", r.code, r.stderr)
-	}
-}
-
-// jsonTree is the go vet -json shape: package, analyzer, diagnostics.
-type jsonTree map[string]map[string][]struct {
-	Posn, Message, Category string
-}
-
-// TestJSON_exit0 also checks that each finding is listed once: a.go
-// belongs to the package and to its test variant, and go vet lists it once.
-func TestJSON_exit0(t *testing.T) {
-	dir := fixtureDir(t)
-	r := runCmd(t, dir, "-json", "./...")
-	if r.code != 0 {
-		t.Fatalf("exit %d: %s", r.code, r.stderr)
-	}
-	var tree jsonTree
-	if err := json.Unmarshal([]byte(r.stdout), &tree); err != nil {
-		t.Fatalf("output is not one JSON object: %v\n%s", err, r.stdout)
-	}
-	n := 0
-	for _, byAnalyzer := range tree {
-		for _, d := range byAnalyzer["badcall"] {
-			if d.Category != "bad-call" {
-				t.Errorf("category = %q", d.Category)
-			}
-			n++
-		}
-	}
-	if n != countBad(t, dir) {
-		t.Errorf("%d badcall diagnostics in JSON, want %d", n, countBad(t, dir))
-	}
-}
-
-func TestFix_appliesFirstFixAndIsIdempotent(t *testing.T) {
-	dir := fixtureCopy(t)
-	if r := runCmd(t, dir, "-fix", "./..."); r.code != 0 {
-		t.Fatalf("-fix: exit %d: %s", r.code, r.stderr)
-	}
-	if n := countBad(t, dir); n != 0 {
-		t.Errorf("%d calls of bad left after -fix", n)
-	}
-	build := exec.Command("go", "build", "./...")
-	if r := runProcess(t, build, dir); r.code != 0 {
-		t.Errorf("fixed module does not build: %s", r.stderr)
-	}
-	again := runCmd(t, dir, "-badcall", "./...")
-	if again.code != 0 || again.stderr != "" {
-		t.Errorf("after -fix: exit %d, %q; want a clean run", again.code, again.stderr)
-	}
-}
-
-func TestFixDiff_printsPatchAndLeavesFiles(t *testing.T) {
-	dir := fixtureCopy(t)
-	before, _ := os.ReadFile(filepath.Join(dir, "sub", "b.go"))
-	r := runCmd(t, dir, "-fix", "-diff", "./...")
-	if r.code != 0 {
-		t.Fatalf("-fix -diff: exit %d: %s", r.code, r.stderr)
-	}
-	after, _ := os.ReadFile(filepath.Join(dir, "sub", "b.go"))
-	if !bytes.Equal(before, after) {
-		t.Error("-diff changed the file")
-	}
-	if !strings.Contains(r.stdout, "--- a/sub/b.go\n+++ b/sub/b.go\n") || !strings.Contains(r.stdout, "-\tbad()\n+\tgood()\n") {
-		t.Errorf("unexpected diff:\n%s", r.stdout)
-	}
-	// The diff applies with patch(1) and gives what -fix writes.
-	if _, err := exec.LookPath("patch"); err == nil {
-		p := exec.Command("patch", "-s", "-p1")
-		p.Stdin = strings.NewReader(r.stdout)
-		if pr := runProcess(t, p, dir); pr.code != 0 {
-			t.Fatalf("patch: %s %s", pr.stdout, pr.stderr)
-		}
-		if n := countBad(t, dir); n != 0 {
-			t.Errorf("%d calls of bad left after applying the diff", n)
-		}
-	}
-}
-
-func TestIsVetProtocol(t *testing.T) {
-	for args, want := range map[string]bool{
-		"-V=full":                 true,
-		"-flags":                  true,
-		"--flags":                 true,
-		"-json /tmp/x/vet.cfg":    true,
-		"/tmp/vet.cfg":            true,
-		"./...":                   false,
-		"-json ./...":             false,
-		"-fix -diff ./a ./b":      false,
-		"help":                    false,
-		"-badcall.name=x.cfg ./a": false,
-	} {
-		if got := IsVetProtocol(strings.Fields(args)); got != want {
-			t.Errorf("IsVetProtocol(%q) = %v, want %v", args, got, want)
-		}
-	}
-}
-
-// TestGoVet_vettool runs go vet with the test binary as the vet tool,
-// which exercises -V=full, -flags and the .cfg protocol end to end.
-func TestGoVet_vettool(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs go vet")
-	}
-	dir := fixtureDir(t)
-	r := runProcess(t, exec.Command("go", "vet", "-vettool="+os.Args[0], "./..."), dir)
-	if r.code == 0 || !strings.Contains(r.stderr, "sub/b.go:8:2: call of bad") || !strings.Contains(r.stderr, "is empty") {
-		t.Errorf("go vet: exit %d:\n%s", r.code, r.stderr)
-	}
-	r = runProcess(t, exec.Command("go", "vet", "-vettool="+os.Args[0], "-badcall.name=nosuch", "-emptyfunc=false", "./..."), dir)
-	if r.code != 0 {
-		t.Errorf("go vet with analyzer flags: exit %d:\n%s", r.code, r.stderr)
-	}
-}
-
-// TestGoFix_fixtool runs go fix -fixtool with the test binary.
-func TestGoFix_fixtool(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs go fix")
-	}
-	dir := fixtureCopy(t)
-	r := runProcess(t, exec.Command("go", "fix", "-fixtool="+os.Args[0], "./..."), dir)
-	if r.code != 0 {
-		t.Fatalf("go fix: exit %d:\n%s", r.code, r.stderr)
-	}
-	if n := countBad(t, dir); n != 0 {
-		t.Errorf("%d calls of bad left after go fix", n)
 	}
 }

@@ -39,7 +39,7 @@ func compileSARIFSchema(t *testing.T) *jsonschema.Schema {
 	return sch
 }
 
-func TestSARIF_validAgainstSchema(t *testing.T) {
+func TestDriver_writeSARIF_validAgainstSchema(t *testing.T) {
 	dir := fixtureDir(t)
 	r := runCmd(t, dir, "-sarif", "./...")
 	if r.code != 0 {
@@ -67,7 +67,7 @@ func TestSARIF_validAgainstSchema(t *testing.T) {
 	}
 }
 
-func TestSARIF_content(t *testing.T) {
+func TestDriver_writeSARIF_content(t *testing.T) {
 	dir := fixtureDir(t)
 	r := runCmd(t, dir, "-sarif", "./...")
 	var log sarif.Log

@@ -26,7 +26,7 @@ func initAnalyzers() (res []*Analyzer) {
 }
 `
 
-func TestPatchRegistry(t *testing.T) {
+func TestPatchRegistry_importAndAppendOnce(t *testing.T) {
 	out, err := PatchRegistry([]byte(registrySample))
 	if err != nil {
 		t.Fatal(err)
@@ -82,57 +82,5 @@ func TestPatchRegistry_realGopls(t *testing.T) {
 	}
 	if _, err := parser.ParseFile(token.NewFileSet(), name, patched, 0); err != nil {
 		t.Fatalf("patched %s does not parse: %v", name, err)
-	}
-}
-
-func TestMain_usage(t *testing.T) {
-	var b strings.Builder
-	if code := Main(nil, &b); code != 2 || !strings.Contains(b.String(), "-o FILE") {
-		t.Errorf("no -o: exit %d, %q", code, b.String())
-	}
-	b.Reset()
-	if code := Main([]string{"-o", "x", "-nosuch"}, &b); code != 2 || !strings.Contains(b.String(), "nosuch") {
-		t.Errorf("bad flag: exit %d, %q", code, b.String())
-	}
-}
-
-func TestResolveLeasevetSrc(t *testing.T) {
-	var log strings.Builder
-	b := &builder{Config: Config{Go: "go", Log: &log}}
-	if err := b.resolveLeasevetSrc(); err != nil {
-		t.Fatalf("from the test binary's source: %v", err)
-	}
-	if !isLeasevetModule(b.LeasevetSrc) {
-		t.Errorf("resolved %q, which is not leasevet's module root", b.LeasevetSrc)
-	}
-	b = &builder{Config: Config{Go: "go", Log: &log, LeasevetSrc: t.TempDir()}}
-	if err := b.resolveLeasevetSrc(); err == nil || !strings.Contains(err.Error(), ModulePath) {
-		t.Errorf("a directory without leasevet's go.mod: err = %v", err)
-	}
-}
-
-func TestClearWorkDir(t *testing.T) {
-	empty := t.TempDir()
-	if err := clearWorkDir(empty); err != nil {
-		t.Errorf("empty dir: %v", err)
-	}
-	if err := clearWorkDir(filepath.Join(empty, "missing")); err != nil {
-		t.Errorf("missing dir: %v", err)
-	}
-	other := t.TempDir()
-	os.WriteFile(filepath.Join(other, "notes.txt"), []byte("keep me"), 0o644)
-	if err := clearWorkDir(other); err == nil {
-		t.Error("a directory of other files was accepted for deletion")
-	}
-	if _, err := os.Stat(filepath.Join(other, "notes.txt")); err != nil {
-		t.Errorf("the other files were deleted: %v", err)
-	}
-	old := t.TempDir()
-	os.WriteFile(filepath.Join(old, "go.mod"), []byte("module "+goplsModule+"\n"), 0o644)
-	if err := clearWorkDir(old); err != nil {
-		t.Errorf("an earlier gopls copy: %v", err)
-	}
-	if _, err := os.Stat(old); !os.IsNotExist(err) {
-		t.Error("the earlier gopls copy was not removed")
 	}
 }

@@ -6,7 +6,7 @@ import (
 	"unicode/utf8"
 )
 
-func TestUTF16Column(t *testing.T) {
+func TestUTF16Column_everyRuneStart(t *testing.T) {
 	line := []byte("a\"é𝄞\"x")
 	// For every rune start, the UTF-16 column is one more than the
 	// UTF-16 length of the text before it.
@@ -26,7 +26,7 @@ func TestUTF16Column(t *testing.T) {
 	}
 }
 
-func TestArtifactFor(t *testing.T) {
+func TestArtifactFor_insideAndOutsideRoot(t *testing.T) {
 	for _, c := range []struct{ root, name, uri, base string }{
 		{"/src/m", "/src/m/a/b.go", "a/b.go", SrcRoot},
 		{"/src/m", "/src/m/dir with space/x.go", "dir%20with%20space/x.go", SrcRoot},

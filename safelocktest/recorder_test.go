@@ -21,9 +21,10 @@ func testCtx(t *testing.T) context.Context {
 	return ctx
 }
 
-// recorder is a go-redis hook (the same as in safelock's own tests) that records every command's arguments and can
-// intercept a command (to fake a reply or a transport failure) instead of
-// sending it.
+// recorder is a go-redis hook that records every command's arguments and
+// can intercept a command (to fake a reply or a transport failure) instead
+// of sending it. It repeats the recorder of safelock's own tests, since a
+// _test.go file cannot be imported.
 type recorder struct {
 	mu        sync.Mutex
 	cmds      [][]string
