@@ -25,18 +25,18 @@ const (
 // A Subcommand is a word that, as the first argument, runs something other
 // than the analysis (leasevet gopls ...).
 type Subcommand struct {
-	Summary string
-	Run     func(args []string) int
+	Summary string                  // one line in the usage, under "leasevet WORD ..."
+	Run     func(args []string) int // gets the arguments after the word; returns the exit code
 }
 
 // Driver is the standalone leasevet command.
 type Driver struct {
-	Name        string // program name in messages, e.g. "leasevet"
-	Analyzers   []*analysis.Analyzer
-	Stdout      io.Writer
-	Stderr      io.Writer
-	Dir         string // directory to load packages from; "" means the current one
-	Subcommands map[string]Subcommand
+	Name        string                // program name in messages, e.g. "leasevet"
+	Analyzers   []*analysis.Analyzer  // the analyzers -NAME selects from
+	Stdout      io.Writer             // -json, -sarif and -diff output, help and -version
+	Stderr      io.Writer             // text findings (where go vet prints them) and errors
+	Dir         string                // directory to load packages from; "" means the current one
+	Subcommands map[string]Subcommand // words that run something else (leasevet gopls), by word
 
 	// SafelockVersion is the safelock version -fix requires in a module
 	// whose fixed files import safelock and whose go.mod does not require

@@ -36,6 +36,8 @@ const (
 	setFalse
 )
 
+// Set parses the flag's value as a bool, as the flag package does for a
+// bool flag.
 func (ts *triState) Set(s string) error {
 	b, err := strconv.ParseBool(s)
 	if err != nil {
@@ -48,6 +50,8 @@ func (ts *triState) Set(s string) error {
 	return nil
 }
 
+// String is the value shown as the default in the usage: every analyzer
+// runs unless told otherwise.
 func (ts *triState) String() string {
 	if ts != nil && *ts == setFalse {
 		return "false"
@@ -55,6 +59,8 @@ func (ts *triState) String() string {
 	return "true"
 }
 
+// IsBoolFlag lets -NAME stand alone, without =true, as go vet's enable
+// flags do.
 func (ts *triState) IsBoolFlag() bool { return true }
 
 // commandLine is the parsed standalone command line.

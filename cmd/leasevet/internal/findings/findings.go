@@ -28,7 +28,7 @@ type Finding struct {
 	Pkg      *packages.Package
 	Diag     analysis.Diagnostic
 	Posn     token.Position
-	End      token.Position
+	End      token.Position // Posn when the diagnostic has no end
 }
 
 // Results are the deduplicated findings and the analyzer errors of a run,
@@ -36,7 +36,7 @@ type Finding struct {
 type Results struct {
 	Findings []Finding
 	Errs     []string
-	Roots    []*packages.Package
+	Roots    []*packages.Package // the analyzed packages: SARIF's source root is their main module
 }
 
 // Collect gathers the diagnostics of the root actions, dropping the copies

@@ -42,9 +42,9 @@ type fileFix struct {
 
 // A Fixer applies fixes and says what it did on Stderr.
 type Fixer struct {
-	Name   string // program name in messages, e.g. "leasevet"
-	Stdout io.Writer
-	Stderr io.Writer
+	Name   string                   // program name in messages, e.g. "leasevet"
+	Stdout io.Writer                // the unified diff, with -diff
+	Stderr io.Writer                // skipped fixes, errors and the go get advice
 	Rel    func(name string) string // the file name to print
 
 	// SafelockVersion is the safelock version a module whose fixed files

@@ -26,12 +26,12 @@ const goplsModule = "golang.org/x/tools/gopls"
 
 // Config says what to build.
 type Config struct {
-	Output      string // the gopls binary to write
-	Version     string // gopls module version
-	LeasevetSrc string // leasevet's module root; found automatically if ""
-	WorkDir     string // where to edit gopls's source; a temporary directory if ""
-	Go          string // the go command; "go" if ""
-	Log         io.Writer
+	Output      string    // the gopls binary to write
+	Version     string    // gopls module version
+	LeasevetSrc string    // leasevet's module root; found automatically if ""
+	WorkDir     string    // where to edit gopls's source; a temporary directory if ""
+	Go          string    // the go command; "go" if ""
+	Log         io.Writer // progress and the go commands' output; discarded if nil
 
 	// Plain builds the same gopls, from the same steps, without leasevet's
 	// analyzers: the baseline for measuring what they cost in the editor.
