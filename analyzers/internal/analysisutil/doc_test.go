@@ -44,7 +44,7 @@ func TestPackageComment_matchesParser(t *testing.T) {
 	}
 }
 
-func TestExtractDoc(t *testing.T) {
+func TestExtractDoc_headingAndErrors(t *testing.T) {
 	src := "// Package p.\n//\n// # Analyzer p\n//\n// p: check things\n//\n// Details.\npackage p\n"
 	if doc, err := ExtractDoc(src, "p"); err != nil || doc != "p: check things\n\nDetails." {
 		t.Errorf("ExtractDoc = %q, %v", doc, err)

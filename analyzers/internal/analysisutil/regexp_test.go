@@ -2,7 +2,7 @@ package analysisutil
 
 import "testing"
 
-func TestLazyRegexp(t *testing.T) {
+func TestLazyRegexp_compilesOnce(t *testing.T) {
 	re := LazyRegexp(`^a+$`)
 	if first, again := re(), re(); first != again {
 		t.Error("LazyRegexp compiled twice")

@@ -40,7 +40,7 @@ func checkFormatted(t *testing.T, out string) {
 	}
 }
 
-func TestAddImport(t *testing.T) {
+func TestAddImport_layouts(t *testing.T) {
 	for _, tc := range []struct{ name, src, want string }{
 		{"group", "package p\n\nimport (\n\t\"context\"\n\t\"time\"\n)\n\nvar _ = context.TODO\nvar _ time.Duration\n",
 			"package p\n\nimport (\n\t\"context\"\n\t\"time\"\n\n\t\"github.com/leasevet/leasevet/safelock\"\n)\n\nvar _ = context.TODO\nvar _ time.Duration\n"},
@@ -76,7 +76,7 @@ func TestAddImport(t *testing.T) {
 	}
 }
 
-func TestDeleteStmt(t *testing.T) {
+func TestDeleteStmt_withComments(t *testing.T) {
 	src := "package p\n\nfunc f() {\n\ta()\n\tb() // trailing comment goes too\n\tc(); d()\n}\n\nfunc a() {}\nfunc b() {}\nfunc c() {}\nfunc d() {}\n"
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, "p.go", src, parser.ParseComments)

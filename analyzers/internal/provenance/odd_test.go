@@ -88,7 +88,7 @@ func rec(n int) string {
 func recursive() bool { return set("k", rec(3)) }
 `
 
-func TestOddCode(t *testing.T) {
+func TestTracer_Trace_oddCode(t *testing.T) {
 	tp, err := typeCheck(oddSrc)
 	if err != nil {
 		t.Fatal(err)

@@ -184,7 +184,7 @@ func valueArg(fd *ast.FuncDecl) ast.Expr {
 	return arg
 }
 
-func TestTrace(t *testing.T) {
+func TestTracer_Trace_sourceKinds(t *testing.T) {
 	tp := tracedPkg(t)
 	tests := []struct {
 		fn   string
@@ -238,7 +238,7 @@ func TestTrace(t *testing.T) {
 	}
 }
 
-func TestTokenFuncs(t *testing.T) {
+func TestTracer_Trace_tokenFuncs(t *testing.T) {
 	tp := tracedPkg(t)
 	fd := tp.decls["custom"]
 	tr := provenance.New(tp.fset, tp.pkg, tp.info, tp.files, []*ast.FuncDecl{fd})
@@ -248,11 +248,11 @@ func TestTokenFuncs(t *testing.T) {
 	}
 }
 
-// TestBuildsOnlyReachedFunctions checks the laziness the analyzers rely
+// TestTracer_Stats_onlyReachedFunctions checks the laziness the analyzers rely
 // on: tracing in one function builds it and what the trace can reach (the
 // helpers it calls, the constructors writing the fields it reads), not
 // the rest of the package.
-func TestBuildsOnlyReachedFunctions(t *testing.T) {
+func TestTracer_Stats_onlyReachedFunctions(t *testing.T) {
 	tp := tracedPkg(t)
 	tr := provenance.New(tp.fset, tp.pkg, tp.info, tp.files, []*ast.FuncDecl{tp.decls["field"]})
 	if st := tr.Stats(); st.Built != 0 {

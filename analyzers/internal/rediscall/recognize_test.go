@@ -73,10 +73,10 @@ func scriptShape(s *redisapi.ScriptCall) string {
 	return "other"
 }
 
-func TestRecognize(t *testing.T) {
+func TestRecognize_goRedisAndRedigo(t *testing.T) {
 	analysistest.Run(t, fixtures.Dir(), probe, "./recognize")
 }
 
-func TestRecognizeClients(t *testing.T) {
+func TestRecognize_rueidisValkeyGoZero(t *testing.T) {
 	analysistest.Run(t, fixtures.ClientsDir(), probe, "./recognize")
 }
