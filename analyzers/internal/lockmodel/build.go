@@ -10,6 +10,7 @@ import (
 	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
 	"github.com/leasevet/leasevet/analyzers/internal/rediscall"
 	"github.com/leasevet/leasevet/analyzers/internal/replyuse"
+	"github.com/leasevet/leasevet/analyzers/internal/suppress"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
 )
@@ -28,7 +29,7 @@ func build(pass *analysis.Pass, s Settings) (*Model, error) {
 	m.judgeLockKeys()
 	m.exportSummaries()
 	m.exportScriptHashes()
-	m.ignores = parseDirectives(pass)
+	m.Directives = suppress.Parse(pass)
 	// The analyzers that require the model run concurrently on this
 	// package: nothing of it may be built lazily after this point.
 	env.Prepare()

@@ -12,12 +12,18 @@ import (
 	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
 	"github.com/leasevet/leasevet/analyzers/internal/rediscall"
 	"github.com/leasevet/leasevet/analyzers/internal/replyuse"
+	"github.com/leasevet/leasevet/analyzers/internal/suppress"
 	"golang.org/x/tools/go/analysis"
 )
 
 // A Model is what leasevet knows about the Redis commands of one package.
 // A nil *Model means the package reaches no Redis client.
+//
+// The model carries the package's suppression directives, so that the
+// analyzers report through m.Report (see package suppress).
 type Model struct {
+	*suppress.Directives
+
 	Pass  *analysis.Pass
 	Env   *rediscall.Env
 	Keys  *keyid.Resolver
@@ -27,7 +33,6 @@ type Model struct {
 	acquires   keyIndex // keys acquired with NX
 	evidence   keyIndex // keys released or renewed
 	lockNames  lockNamer
-	ignores    []*directive
 	local      map[*types.Func]*Summary
 	origins    map[*SummaryOp]*Op          // see Origin
 	instances  map[*Op][]*Op               // see Instances

@@ -1,4 +1,4 @@
-package lockmodel
+package suppress
 
 import (
 	"go/ast"
@@ -124,10 +124,22 @@ func hasLinter(spec, name string) bool {
 	return false
 }
 
+// Directives are the suppression directives of one package, parsed once
+// when its model is built and read by the analyzers that run concurrently
+// on it.
+type Directives struct {
+	list []*directive
+}
+
+// Parse returns the suppression directives in pass's files.
+func Parse(pass *analysis.Pass) *Directives {
+	return &Directives{list: parseDirectives(pass)}
+}
+
 // Report reports d for pass's analyzer unless a directive silences it.
-func (m *Model) Report(pass *analysis.Pass, d analysis.Diagnostic) {
+func (ds *Directives) Report(pass *analysis.Pass, d analysis.Diagnostic) {
 	p := pass.Fset.Position(d.Pos)
-	for _, dir := range m.ignores {
+	for _, dir := range ds.list {
 		if dir.file != p.Filename || (dir.line != p.Line && dir.line != p.Line-1) {
 			continue
 		}
@@ -142,8 +154,8 @@ func (m *Model) Report(pass *analysis.Pass, d analysis.Diagnostic) {
 // analyzer (by its name or one of its categories) that give no reason, since
 // a suppression must say why, and, from one analyzer only, the directives
 // whose name is neither an analyzer nor a category.
-func (m *Model) CheckDirectives(pass *analysis.Pass) {
-	for _, dir := range m.ignores {
+func (ds *Directives) CheckDirectives(pass *analysis.Pass) {
+	for _, dir := range ds.list {
 		if dir.nolint {
 			continue
 		}

@@ -1,10 +1,10 @@
-package lockmodel_test
+package suppress_test
 
 import (
 	"testing"
 
 	"github.com/leasevet/leasevet/analyzers"
-	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
+	"github.com/leasevet/leasevet/analyzers/internal/suppress"
 )
 
 // The directive table must name every analyzer, and only analyzers, so
@@ -15,7 +15,7 @@ func TestCategories_coverAnalyzers(t *testing.T) {
 		names[a.Name] = true
 	}
 	owners := map[string]bool{}
-	for cat, a := range lockmodel.Categories() {
+	for cat, a := range suppress.Categories() {
 		if !names[a] {
 			t.Errorf("category %s belongs to %q, which is not an analyzer", cat, a)
 		}
