@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
+	"github.com/leasevet/leasevet/analyzers/internal/ownerfix"
 	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
 	"golang.org/x/tools/go/analysis"
 )
@@ -67,8 +68,8 @@ func checkOp(pass *analysis.Pass, m *lockmodel.Model, op *lockmodel.Op) {
 		Related: append(related, analysis.RelatedInformation{Pos: gc.Get.Pos(), End: gc.Get.Expr.End(), Message: "value read here, compared in Go"}),
 	}
 	if fixable(op) && !gc.Ordered { // a time compared is not a token to compare-and-delete with
-		spec := lockmodel.OwnerFixSpec{Op: op, Token: gc.Token, TokenIn: op.Func, Refresh: act.refresh}
-		if fix, ok := m.OwnerFix(spec); ok {
+		spec := ownerfix.Spec{Op: op, Token: gc.Token, TokenIn: op.Func, Refresh: act.refresh}
+		if fix, ok := ownerfix.Fix(m.Pass, m.Env, spec); ok {
 			d.SuggestedFixes = []analysis.SuggestedFix{fix}
 		}
 	}

@@ -13,6 +13,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
+	"github.com/leasevet/leasevet/analyzers/internal/ownerfix"
 )
 
 // A Rule is one ownerless-command rule: baredel's releases or barerenew's
@@ -84,7 +85,7 @@ func (r Rule) check(pass *analysis.Pass, m *lockmodel.Model, op, acq *lockmodel.
 		Related: []analysis.RelatedInformation{{Pos: acq.Pos(), End: acq.Expr.End(), Message: "lock acquired here"}},
 	}
 	if r.Fixable(op) {
-		if fix, ok := m.OwnerFix(lockmodel.OwnerFixSpec{Op: op, Token: acq.Value, TokenIn: acq.Func, Refresh: r.Refresh}); ok {
+		if fix, ok := ownerfix.Fix(m.Pass, m.Env, ownerfix.Spec{Op: op, Token: acq.Value, TokenIn: acq.Func, Refresh: r.Refresh}); ok {
 			d.SuggestedFixes = []analysis.SuggestedFix{fix}
 		}
 	}

@@ -1,4 +1,4 @@
-package lockmodel
+package ownerfix
 
 import (
 	"go/ast"
@@ -9,7 +9,9 @@ import (
 
 	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
 	"github.com/leasevet/leasevet/analyzers/internal/fixedit"
+	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
 	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
+	"github.com/leasevet/leasevet/analyzers/internal/rediscall"
 	"github.com/leasevet/leasevet/analyzers/internal/replyuse"
 	"golang.org/x/tools/go/analysis"
 )
@@ -25,22 +27,33 @@ const (
 	refreshScript = `if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("%s", KEYS[1], ARGV[2]) end return redis.error_reply("lock not held")`
 )
 
-// An OwnerFixSpec says how to make op owner-checked.
-type OwnerFixSpec struct {
-	Op      *Op
-	Token   ast.Expr // the owner token, as written in TokenIn
-	TokenIn *Func    // the function Token is written in
-	Refresh bool     // a renewal (op.TTL is the new TTL), not a release
+// A Spec says how to make op owner-checked.
+type Spec struct {
+	Op      *lockmodel.Op
+	Token   ast.Expr        // the owner token, as written in TokenIn
+	TokenIn *lockmodel.Func // the function Token is written in
+	Refresh bool            // a renewal (op.TTL is the new TTL), not a release
 }
 
-// OwnerFix returns the fix that replaces an unconditional release or
+// Fix returns the fix that replaces an unconditional release or
 // renewal with an owner-checked one: safelock.Release/Refresh for go-redis
 // v9, an inline compare script built with the file's own client import for
 // older clients. It offers nothing unless the token, key, client and
 // context can all be written at the op and the caller's error handling
 // keeps compiling with the same meaning: the reply is only checked for
 // its error, or the op is a statement in a function returning just error.
-func (m *Model) OwnerFix(spec OwnerFixSpec) (analysis.SuggestedFix, bool) {
+func Fix(pass *analysis.Pass, env *rediscall.Env, spec Spec) (analysis.SuggestedFix, bool) {
+	return fixer{Pass: pass, Env: env}.fix(spec)
+}
+
+// A fixer writes the fixes of one package: its files are read through
+// Pass, its locals through Env.
+type fixer struct {
+	Pass *analysis.Pass
+	Env  *rediscall.Env
+}
+
+func (m fixer) fix(spec Spec) (analysis.SuggestedFix, bool) {
 	op := spec.Op
 	if op.Via != nil || op.Queued || op.InWatch || op.Reply.Consumer == replyuse.Deferred || op.Client == nil || op.Key == nil || len(op.Keys) > 1 {
 		return analysis.SuggestedFix{}, false
@@ -68,7 +81,7 @@ func isString(t types.Type) bool {
 // tokenAt returns the text of tok as it can be written at op: a local or
 // parameter of op's own function assigned once and visible there, or a
 // field of the receiver when tok is written in a method of the same type.
-func (m *Model) tokenAt(tok ast.Expr, from *Func, op *Op) (string, bool) {
+func (m fixer) tokenAt(tok ast.Expr, from *lockmodel.Func, op *lockmodel.Op) (string, bool) {
 	tok = ast.Unparen(tok)
 	if tok == nil || from == nil || !isString(m.Pass.TypesInfo.TypeOf(tok)) {
 		return "", false
@@ -82,7 +95,7 @@ func (m *Model) tokenAt(tok ast.Expr, from *Func, op *Op) (string, bool) {
 	return "", false
 }
 
-func (m *Model) localTokenAt(id *ast.Ident, from *Func, op *Op) (string, bool) {
+func (m fixer) localTokenAt(id *ast.Ident, from *lockmodel.Func, op *lockmodel.Op) (string, bool) {
 	v, ok := m.Pass.TypesInfo.Uses[id].(*types.Var)
 	if !ok || from != op.Func || v.IsField() || v.Parent() == m.Pass.Pkg.Scope() {
 		return "", false
@@ -97,7 +110,7 @@ func (m *Model) localTokenAt(id *ast.Ident, from *Func, op *Op) (string, bool) {
 // fieldTokenAt accepts recv.f (or recv.f.g) where recv is the receiver of
 // the method the token is written in, and op is in a method of the same
 // type: the text is rewritten with op's receiver name.
-func (m *Model) fieldTokenAt(sel *ast.SelectorExpr, from *Func, op *Op) (string, bool) {
+func (m fixer) fieldTokenAt(sel *ast.SelectorExpr, from *lockmodel.Func, op *lockmodel.Op) (string, bool) {
 	var path []string
 	var e ast.Expr = sel
 	for {
@@ -127,7 +140,7 @@ func (m *Model) fieldTokenAt(sel *ast.SelectorExpr, from *Func, op *Op) (string,
 }
 
 // visibleAt reports whether v's name denotes v at pos (no shadowing).
-func (m *Model) visibleAt(v *types.Var, pos token.Pos) bool {
+func (m fixer) visibleAt(v *types.Var, pos token.Pos) bool {
 	scope := m.Pass.Pkg.Scope().Innermost(pos)
 	if scope == nil {
 		return false
@@ -140,7 +153,7 @@ func (m *Model) visibleAt(v *types.Var, pos token.Pos) bool {
 // client value with all of them can be passed to safelock.
 var safelockClientMethods = []string{"Eval", "EvalSha", "EvalRO", "EvalShaRO", "ScriptExists", "ScriptLoad", "Get", "SetArgs", "DelExArgs"}
 
-func (m *Model) safelockFix(spec OwnerFixSpec, token string) (analysis.SuggestedFix, bool) {
+func (m fixer) safelockFix(spec Spec, token string) (analysis.SuggestedFix, bool) {
 	op := spec.Op
 	if op.Ctx == nil || !hasMethods(m.Pass.TypesInfo.TypeOf(op.Client), op.Call.Func.Pkg().Path(), safelockClientMethods) {
 		return analysis.SuggestedFix{}, false
@@ -183,7 +196,7 @@ func hasMethods(t types.Type, path string, names []string) bool {
 
 // scriptFix builds the inline compare script for go-redis v8 and older and
 // for redigo, through the file's own import of the client package.
-func (m *Model) scriptFix(spec OwnerFixSpec, token string) (analysis.SuggestedFix, bool) {
+func (m fixer) scriptFix(spec Spec, token string) (analysis.SuggestedFix, bool) {
 	op := spec.Op
 	pkg := op.Call.Func.Pkg()
 	name, ok := importName(op.Func.File, pkg)
@@ -234,7 +247,7 @@ func (m *Model) scriptFix(spec OwnerFixSpec, token string) (analysis.SuggestedFi
 // scriptTTL returns the expire command of the refresh script and the TTL
 // argument: go-redis takes a time.Duration (sent as milliseconds), redigo
 // the number the original command was given.
-func (m *Model) scriptTTL(op *Op) (string, string, bool) {
+func (m fixer) scriptTTL(op *lockmodel.Op) (string, string, bool) {
 	texts, ok := m.sourceTexts(op.TTL)
 	if !ok {
 		return "", "", false
@@ -259,7 +272,7 @@ func (m *Model) scriptTTL(op *Op) (string, string, bool) {
 // sourceTexts returns the expressions as written in the file: reusing the
 // user's own spelling keeps the fixed file gofmt-formatted, which
 // types.ExprString (spaces around every binary operator) does not.
-func (m *Model) sourceTexts(exprs ...ast.Expr) ([]string, bool) {
+func (m fixer) sourceTexts(exprs ...ast.Expr) ([]string, bool) {
 	var out []string
 	for _, e := range exprs {
 		if e == nil {
@@ -286,7 +299,7 @@ func (m *Model) sourceTexts(exprs ...ast.Expr) ([]string, bool) {
 // acceptsScriptClient reports whether op's client can be passed to the
 // script object of the client package (go-redis Script.Run's scripter,
 // redigo Script.Do's Conn).
-func (m *Model) acceptsScriptClient(op *Op, pkg *types.Package) bool {
+func (m fixer) acceptsScriptClient(op *lockmodel.Op, pkg *types.Package) bool {
 	tn, ok := pkg.Scope().Lookup("Script").(*types.TypeName)
 	if !ok {
 		return false
@@ -338,7 +351,7 @@ const (
 // the original only looked at the error: X.Err(), _, err := X.Result(),
 // _, err := conn.Do(...), or a statement in a function whose only result
 // is an error (the error is then returned instead of dropped).
-func (m *Model) replaceWithErrCall(op *Op, call string, form callForm) ([]analysis.TextEdit, bool) {
+func (m fixer) replaceWithErrCall(op *lockmodel.Op, call string, form callForm) ([]analysis.TextEdit, bool) {
 	stack := op.Stack
 	n := len(stack)
 	if n < 2 {
@@ -372,7 +385,7 @@ func (m *Model) replaceWithErrCall(op *Op, call string, form callForm) ([]analys
 	return nil, false
 }
 
-func (m *Model) errChainEdit(op *Op, outer *ast.CallExpr, call string, form callForm) []analysis.TextEdit {
+func (m fixer) errChainEdit(op *lockmodel.Op, outer *ast.CallExpr, call string, form callForm) []analysis.TextEdit {
 	if form == errCallForm {
 		return []analysis.TextEdit{{Pos: op.Expr.Pos(), End: outer.End(), NewText: []byte(call)}}
 	}
@@ -380,7 +393,7 @@ func (m *Model) errChainEdit(op *Op, outer *ast.CallExpr, call string, form call
 }
 
 // resultEdit handles _, err := X.Result().
-func (m *Model) resultEdit(op *Op, outer *ast.CallExpr, parent ast.Node, call string, form callForm) ([]analysis.TextEdit, bool) {
+func (m fixer) resultEdit(op *lockmodel.Op, outer *ast.CallExpr, parent ast.Node, call string, form callForm) ([]analysis.TextEdit, bool) {
 	as, ok := parent.(*ast.AssignStmt)
 	if !ok || !blankFirstOfTwo(as, outer) {
 		return nil, false
@@ -411,7 +424,7 @@ func replace(e ast.Node, text string) analysis.TextEdit {
 // error then takes the place of a success, never of another error.
 // Anywhere else there is no error handling to keep, and dropping the owner
 // mismatch silently is what the rule is about.
-func (m *Model) statementForm(op *Op, stmt ast.Stmt, call string, form callForm) ([]analysis.TextEdit, bool) {
+func (m fixer) statementForm(op *lockmodel.Op, stmt ast.Stmt, call string, form callForm) ([]analysis.TextEdit, bool) {
 	for _, n := range op.Stack {
 		if _, ok := n.(*ast.FuncLit); ok {
 			return nil, false

@@ -1,4 +1,4 @@
-package lockmodel
+package ownerfix
 
 import (
 	"go/format"
@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/leasevet/leasevet/analyzers/internal/fixedit"
+	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -17,7 +18,7 @@ import (
 // args...), whose (reply, error) fits `_, err :=` and statements. The
 // scripts answer a mismatch with an error reply, so that existing error
 // check sees "not the owner".
-func (m *Model) clientScriptFix(spec OwnerFixSpec, token string) (analysis.SuggestedFix, bool) {
+func (m fixer) clientScriptFix(spec Spec, token string) (analysis.SuggestedFix, bool) {
 	op := spec.Op
 	src, args, msg := releaseScript, []string{token}, "Release with a compare-and-delete script"
 	if spec.Refresh {
@@ -47,7 +48,7 @@ var clientExpireCommands = map[string]string{
 
 // luaScriptFix replaces a rueidis/valkey-go Do of DEL or EXPIRE with
 // NewLuaScript(src).Exec(...), when the client can be passed to Exec.
-func (m *Model) luaScriptFix(spec OwnerFixSpec, src, msg, key, client string, args []string) (analysis.SuggestedFix, bool) {
+func (m fixer) luaScriptFix(spec Spec, src, msg, key, client string, args []string) (analysis.SuggestedFix, bool) {
 	op := spec.Op
 	pkg := op.Call.Func.Pkg()
 	name, ok := importName(op.Func.File, pkg)
@@ -78,7 +79,7 @@ func (m *Model) luaScriptFix(spec OwnerFixSpec, src, msg, key, client string, ar
 
 // acceptsLuaClient reports whether op's client can be passed to
 // (*Lua).Exec of the client package (a DedicatedClient cannot).
-func (m *Model) acceptsLuaClient(op *Op, pkg *types.Package) bool {
+func (m fixer) acceptsLuaClient(op *lockmodel.Op, pkg *types.Package) bool {
 	tn, ok := pkg.Scope().Lookup("Lua").(*types.TypeName)
 	if !ok {
 		return false
@@ -98,7 +99,7 @@ func isInt64(t types.Type) bool {
 
 // goZeroEvalFix replaces go-zero's Del/Expire (and ...Ctx) with Eval (or
 // EvalCtx) on the same client.
-func (m *Model) goZeroEvalFix(spec OwnerFixSpec, src, msg, key, client string, args []string) (analysis.SuggestedFix, bool) {
+func (m fixer) goZeroEvalFix(spec Spec, src, msg, key, client string, args []string) (analysis.SuggestedFix, bool) {
 	op := spec.Op
 	lead, method := "", "Eval"
 	if op.Ctx != nil {
