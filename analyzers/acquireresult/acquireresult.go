@@ -7,6 +7,7 @@ import (
 	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
 	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
 	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
+	"github.com/leasevet/leasevet/analyzers/internal/redisop"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -34,7 +35,7 @@ const (
 // uncheckedAcquire returns why the "not acquired" answer of op is never
 // read, or "" when op is not an acquire of a lock key or its answer is
 // read (or handed to the caller, who is then judged).
-func uncheckedAcquire(m *lockmodel.Model, op *lockmodel.Op) string {
+func uncheckedAcquire(m *lockmodel.Model, op *redisop.Op) string {
 	ans := answerOf(m, op)
 	// A wrapper's summary may be settled in its own package, but an
 	// answer handed back to the caller was judged nowhere: so Reportable
@@ -50,14 +51,14 @@ func uncheckedAcquire(m *lockmodel.Model, op *lockmodel.Op) string {
 		ans = errorAnswer // redis.String(conn.Do("SET", ..., "NX")): a nil reply is ErrNil
 	}
 	why := judge(m, op, ans, u)
-	if why != "" && m.ReportedInWrapper(op, func(o *lockmodel.Op) bool { return uncheckedAcquire(m, o) != "" }) {
+	if why != "" && m.ReportedInWrapper(op, func(o *redisop.Op) bool { return uncheckedAcquire(m, o) != "" }) {
 		return "" // reported in the wrapper, where the acquire is
 	}
 	return why
 }
 
 // answerOf says how op reports that the lock is held by someone else.
-func answerOf(m *lockmodel.Model, op *lockmodel.Op) answer {
+func answerOf(m *lockmodel.Model, op *redisop.Op) answer {
 	switch {
 	case op.Kind == redisapi.LockObtain:
 		return errorAnswer
@@ -113,7 +114,7 @@ func isError(t types.Type) bool {
 // not know as one: a wrapper's pipeline type (a Pipeliner interface of
 // the user's own) or a value obtained from a Pipeline or TxPipeline call.
 // Its answer arrives with Exec, not from the call.
-func pipelined(m *lockmodel.Model, op *lockmodel.Op) bool {
+func pipelined(m *lockmodel.Model, op *redisop.Op) bool {
 	if op.Client == nil {
 		return false
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
 	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
 	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
+	"github.com/leasevet/leasevet/analyzers/internal/redisop"
 	"github.com/leasevet/leasevet/analyzers/internal/replyuse"
 	"golang.org/x/tools/go/types/typeutil"
 )
@@ -79,7 +80,7 @@ func sideVar(info *types.Info, e ast.Expr) (*types.Var, bool) {
 }
 
 // judge returns why an acquire's answer is lost under usage u, or "".
-func judge(m *lockmodel.Model, op *lockmodel.Op, ans answer, u usage) string {
+func judge(m *lockmodel.Model, op *redisop.Op, ans answer, u usage) string {
 	body := op.Func.Decl.Body
 	info := m.Pass.TypesInfo
 	switch {
@@ -193,7 +194,7 @@ func isNilSentinel(info *types.Info, e ast.Expr) bool {
 	return (obj.Name() == "Nil" || obj.Name() == "ErrNil") && redisapi.IsClientPackage(obj.Pkg().Path())
 }
 
-func nilName(op *lockmodel.Op) string {
+func nilName(op *redisop.Op) string {
 	if op.Redigo {
 		return "redis.ErrNil"
 	}

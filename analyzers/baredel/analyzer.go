@@ -6,6 +6,7 @@ import (
 	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
 	"github.com/leasevet/leasevet/analyzers/internal/ownerless"
 	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
+	"github.com/leasevet/leasevet/analyzers/internal/redisop"
 )
 
 //go:embed doc.go
@@ -17,6 +18,6 @@ var Analyzer = lockmodel.NewAnalyzer("baredel", doc, ownerless.Rule{
 	Category: "bare-del",
 	Acts:     deletesKey,
 	Excused:  onAcquireError,
-	Fixable:  func(op *lockmodel.Op) bool { return op.Kind == redisapi.Delete && op.Command != "GETDEL" },
+	Fixable:  func(op *redisop.Op) bool { return op.Kind == redisapi.Delete && op.Command != "GETDEL" },
 	Message:  wording,
 }.Run)

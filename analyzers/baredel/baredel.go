@@ -8,10 +8,11 @@ import (
 	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
 	"github.com/leasevet/leasevet/analyzers/internal/ownerless"
 	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
+	"github.com/leasevet/leasevet/analyzers/internal/redisop"
 )
 
 // wording names what op does: a DEL releases the key, a script deletes it.
-func wording(op *lockmodel.Op) ownerless.Wording {
+func wording(op *redisop.Op) ownerless.Wording {
 	w := ownerless.Wording{
 		Verb: " releases lock key ",
 		How:  " without checking the owner token",
@@ -26,7 +27,7 @@ func wording(op *lockmodel.Op) ownerless.Wording {
 // deletesKey reports whether op deletes its key: a delete command, or a
 // script that deletes KEYS[1] on some path without comparing the owner
 // (and is not itself an acquire script).
-func deletesKey(op *lockmodel.Op) bool {
+func deletesKey(op *redisop.Op) bool {
 	if op.Kind == redisapi.Delete {
 		return true
 	}
@@ -41,8 +42,8 @@ func deletesKey(op *lockmodel.Op) bool {
 // function returned an error: it is inside the body of an if whose
 // condition uses the acquire's error variable. Cleaning up after a failed
 // (possibly half-applied) acquire is not a release of someone's lock.
-func onAcquireError(m *lockmodel.Model, acq, op *lockmodel.Op) bool {
-	if acq.Func != op.Func || !lockmodel.Before(acq, op) {
+func onAcquireError(m *lockmodel.Model, acq, op *redisop.Op) bool {
+	if acq.Func != op.Func || !redisop.Before(acq, op) {
 		return false
 	}
 	errVar := acquireErr(m, acq)
@@ -60,7 +61,7 @@ func onAcquireError(m *lockmodel.Model, acq, op *lockmodel.Op) bool {
 
 // acquireErr returns the error variable the acquire's result is assigned
 // to (ok, err := c.SetNX(...).Result(); err := c.SetArgs(...).Err()).
-func acquireErr(m *lockmodel.Model, acq *lockmodel.Op) *types.Var {
+func acquireErr(m *lockmodel.Model, acq *redisop.Op) *types.Var {
 	for i := len(acq.Stack) - 1; i >= 0; i-- {
 		as, ok := acq.Stack[i].(*ast.AssignStmt)
 		if !ok {

@@ -6,6 +6,7 @@ import (
 	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
 	"github.com/leasevet/leasevet/analyzers/internal/ownerless"
 	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
+	"github.com/leasevet/leasevet/analyzers/internal/redisop"
 )
 
 //go:embed doc.go
@@ -17,7 +18,7 @@ var Analyzer = lockmodel.NewAnalyzer("barerenew", doc, ownerless.Rule{
 	Category: "bare-renew",
 	Acts:     renewsKey,
 	Belongs:  belongsElsewhere,
-	Fixable: func(op *lockmodel.Op) bool {
+	Fixable: func(op *redisop.Op) bool {
 		return op.Kind == redisapi.Expire && (op.Command == "EXPIRE" || op.Command == "PEXPIRE")
 	},
 	Refresh: true,

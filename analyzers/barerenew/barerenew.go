@@ -7,17 +7,18 @@ import (
 	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
 	"github.com/leasevet/leasevet/analyzers/internal/ownerless"
 	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
+	"github.com/leasevet/leasevet/analyzers/internal/redisop"
 )
 
 // belongsElsewhere reports whether op, an expiry of a lock key, is
 // setnxexpire's split acquire or part of the acquire itself.
-func belongsElsewhere(_ *lockmodel.Model, op *lockmodel.Op) bool {
+func belongsElsewhere(_ *lockmodel.Model, op *redisop.Op) bool {
 	return lockmodel.SplitAcquireExpire(op) || inAcquireSequence(op) || acquiredInSameCall(op)
 }
 
 // wording names what op does: an EXPIRE extends the holder's lock, a SET
 // with a TTL overwrites it.
-func wording(op *lockmodel.Op) ownerless.Wording {
+func wording(op *redisop.Op) ownerless.Wording {
 	w := ownerless.Wording{
 		Verb:   " renews lock key ",
 		Detail: " with a new TTL",
@@ -37,7 +38,7 @@ func wording(op *lockmodel.Op) ownerless.Wording {
 // command, an unconditional SET with a TTL, or a script that expires
 // KEYS[1] on some path without comparing the owner (and is not itself an
 // acquire script).
-func renewsKey(op *lockmodel.Op) bool {
+func renewsKey(op *redisop.Op) bool {
 	switch op.Kind {
 	case redisapi.Expire:
 		return true
@@ -56,7 +57,7 @@ func renewsKey(op *lockmodel.Op) bool {
 // hasTTLArg reports whether a SET is given an expiry that is not certainly
 // zero: whatever its value, a SET of a held lock key overwrites the
 // holder's lock, so a TTL that is a variable is enough.
-func hasTTLArg(op *lockmodel.Op) bool {
+func hasTTLArg(op *redisop.Op) bool {
 	return op.TTL != nil && op.TTLIs != redisapi.NoTTL
 }
 
@@ -65,10 +66,10 @@ func hasTTLArg(op *lockmodel.Op) bool {
 // expire then belongs to the acquire (redundant or setnxexpire's), while a
 // renewal in a loop or function literal the acquire is not in is a
 // watchdog's.
-func inAcquireSequence(op *lockmodel.Op) bool {
+func inAcquireSequence(op *redisop.Op) bool {
 	ctx := innermostRepeat(op.Stack)
 	for _, acq := range op.Func.Ops {
-		if !lockmodel.IsAcquire(acq) || acq.KeyID != op.KeyID || !lockmodel.Before(acq, op) {
+		if !lockmodel.IsAcquire(acq) || acq.KeyID != op.KeyID || !redisop.Before(acq, op) {
 			continue
 		}
 		if ctx == nil || slices.Contains(acq.Stack, ctx) {
@@ -82,7 +83,7 @@ func inAcquireSequence(op *lockmodel.Op) bool {
 // wrapper that also acquires the key in that call (a SetNX helper that
 // sends SETNX then EXPIRE): the expire is the wrapper's acquire sequence,
 // judged in the wrapper, not a renewal at the call.
-func acquiredInSameCall(op *lockmodel.Op) bool {
+func acquiredInSameCall(op *redisop.Op) bool {
 	if op.Via == nil {
 		return false
 	}

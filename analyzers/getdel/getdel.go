@@ -7,6 +7,7 @@ import (
 	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
 	"github.com/leasevet/leasevet/analyzers/internal/ownerfix"
 	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
+	"github.com/leasevet/leasevet/analyzers/internal/redisop"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -31,7 +32,7 @@ var (
 )
 
 // actionOf says whether op is a write getdel judges, and which.
-func actionOf(op *lockmodel.Op) (action, bool) {
+func actionOf(op *redisop.Op) (action, bool) {
 	switch op.Kind {
 	case redisapi.Delete:
 		return deleteAction, true
@@ -43,7 +44,7 @@ func actionOf(op *lockmodel.Op) (action, bool) {
 	return action{}, false
 }
 
-func checkOp(pass *analysis.Pass, m *lockmodel.Model, op *lockmodel.Op) {
+func checkOp(pass *analysis.Pass, m *lockmodel.Model, op *redisop.Op) {
 	act, ok := actionOf(op)
 	if !ok || op.Func.Test || !op.Reportable() || m.IsOwnerChecked(op) {
 		return
@@ -83,7 +84,7 @@ func checkOp(pass *analysis.Pass, m *lockmodel.Model, op *lockmodel.Op) {
 // Not when the package also writes the key unconditionally outside such a
 // compare: a key set with a plain SET (after an EXISTS, say) is state,
 // not a lock acquired with NX.
-func selfEvident(m *lockmodel.Model, op *lockmodel.Op, gc *lockmodel.GetCompare) bool {
+func selfEvident(m *lockmodel.Model, op *redisop.Op, gc *lockmodel.GetCompare) bool {
 	if m.IsLockKey(op) {
 		return true
 	}
@@ -111,7 +112,7 @@ var releaseWords = map[string]bool{
 
 // releaseNamed reports whether the function, its receiver type, the key or
 // the value compared with has a lock word or a release word.
-func releaseNamed(m *lockmodel.Model, op *lockmodel.Op, gc *lockmodel.GetCompare) bool {
+func releaseNamed(m *lockmodel.Model, op *redisop.Op, gc *lockmodel.GetCompare) bool {
 	names := []string{op.Func.Decl.Name.Name, types.ExprString(gc.Token)}
 	if op.Key != nil {
 		names = append(names, types.ExprString(op.Key))
@@ -135,7 +136,7 @@ func releaseNamed(m *lockmodel.Model, op *lockmodel.Op, gc *lockmodel.GetCompare
 // fixable reports whether op has an owner-checked replacement with the
 // same effect: DEL/UNLINK (Release) and EXPIRE/PEXPIRE (Refresh); a SET
 // also writes a value and an absolute expiry has no duration.
-func fixable(op *lockmodel.Op) bool {
+func fixable(op *redisop.Op) bool {
 	switch op.Command {
 	case "DEL", "UNLINK", "EXPIRE", "PEXPIRE":
 		return true

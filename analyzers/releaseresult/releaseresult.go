@@ -10,6 +10,7 @@ import (
 	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
 	"github.com/leasevet/leasevet/analyzers/internal/luascript"
 	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
+	"github.com/leasevet/leasevet/analyzers/internal/redisop"
 	"github.com/leasevet/leasevet/analyzers/internal/replyuse"
 	"golang.org/x/tools/go/analysis"
 )
@@ -50,7 +51,7 @@ var scriptAnswers = map[luascript.Reply]answer{
 
 // answerOf says how op reports an owner mismatch, or noAnswer when op is
 // not an owner-checked release or renewal this analyzer judges.
-func answerOf(m *lockmodel.Model, op *lockmodel.Op) answer {
+func answerOf(m *lockmodel.Model, op *redisop.Op) answer {
 	switch op.Kind {
 	case redisapi.Script:
 		if (op.Via == nil || op.Via.Returns) && !op.Queued && op.Lua != nil && m.IsOwnerChecked(op) && !acquires(op) {
@@ -95,7 +96,7 @@ func redsyncAnswer(fn *types.Func) answer {
 	return okResult
 }
 
-func checkOp(pass *analysis.Pass, m *lockmodel.Model, op *lockmodel.Op) {
+func checkOp(pass *analysis.Pass, m *lockmodel.Model, op *redisop.Op) {
 	ans := answerOf(m, op)
 	if ans == noAnswer {
 		return
@@ -270,7 +271,7 @@ func blankTypeAsserts(info *types.Info, fn ast.Node, v types.Object) map[*ast.Id
 // acquires reports whether the script also acquires the key with NX: an
 // obtain script (bsm/redislock's, which re-obtains with the same token) is
 // not a release, and its failure reply is nil.
-func acquires(op *lockmodel.Op) bool {
+func acquires(op *redisop.Op) bool {
 	_, ok := op.Lua.AcquiresKey(1)
 	return ok
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/leasevet/leasevet/analyzers/internal/luascript"
 	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
 	"github.com/leasevet/leasevet/analyzers/internal/rediscall"
+	"github.com/leasevet/leasevet/analyzers/internal/redisop"
 	"github.com/leasevet/leasevet/analyzers/internal/replyuse"
 	"github.com/leasevet/leasevet/analyzers/internal/suppress"
 	"golang.org/x/tools/go/analysis"
@@ -49,7 +50,7 @@ func (m *Model) collectFuncs() {
 			if obj == nil {
 				continue
 			}
-			fn := &Func{Decl: fd, Obj: obj, File: f, Test: test}
+			fn := &redisop.Func{Decl: fd, Obj: obj, File: f, Test: test}
 			if recv := obj.Signature().Recv(); recv != nil {
 				fn.Recv = namedOf(recv.Type())
 			}
@@ -75,8 +76,8 @@ func (m *Model) collectOps() {
 }
 
 // opsOf returns the ops of fn; summaries resolves calls of wrappers.
-func (m *Model) opsOf(fn *Func, summaries func(*types.Func) *Summary) []*Op {
-	var ops []*Op
+func (m *Model) opsOf(fn *redisop.Func, summaries func(*types.Func) *Summary) []*redisop.Op {
+	var ops []*redisop.Op
 	var stack []ast.Node
 	ast.Inspect(fn.Decl, func(n ast.Node) bool {
 		if n == nil {
@@ -92,10 +93,10 @@ func (m *Model) opsOf(fn *Func, summaries func(*types.Func) *Summary) []*Op {
 	return ops
 }
 
-func (m *Model) opsAt(fn *Func, call *ast.CallExpr, stack []ast.Node, summaries func(*types.Func) *Summary) []*Op {
+func (m *Model) opsAt(fn *redisop.Func, call *ast.CallExpr, stack []ast.Node, summaries func(*types.Func) *Summary) []*redisop.Op {
 	frozen := append([]ast.Node(nil), stack...)
 	if c := m.Env.Recognize(call); c != nil {
-		return []*Op{m.newOp(fn, c, nil, frozen)}
+		return []*redisop.Op{m.newOp(fn, c, nil, frozen)}
 	}
 	callee, ok := typeutil.Callee(m.Pass.TypesInfo, call).(*types.Func)
 	if !ok {
@@ -105,7 +106,7 @@ func (m *Model) opsAt(fn *Func, call *ast.CallExpr, stack []ast.Node, summaries 
 	if sum == nil {
 		return nil
 	}
-	var ops []*Op
+	var ops []*redisop.Op
 	for i := range sum.Ops {
 		if op := m.wrapperOp(fn, call, &sum.Ops[i], frozen); op != nil {
 			ops = append(ops, op)
@@ -114,8 +115,8 @@ func (m *Model) opsAt(fn *Func, call *ast.CallExpr, stack []ast.Node, summaries 
 	return ops
 }
 
-func (m *Model) newOp(fn *Func, c *redisapi.Call, via *SummaryOp, stack []ast.Node) *Op {
-	op := &Op{Call: c, Func: fn, Via: via, Stack: stack}
+func (m *Model) newOp(fn *redisop.Func, c *redisapi.Call, via *redisop.SummaryOp, stack []ast.Node) *redisop.Op {
+	op := &redisop.Op{Call: c, Func: fn, Via: via, Stack: stack}
 	if via == nil {
 		op.Identity = m.Keys.Of(c.Key)
 		op.KeyID = op.Identity.String()
@@ -136,7 +137,7 @@ func (m *Model) newOp(fn *Func, c *redisapi.Call, via *SummaryOp, stack []ast.No
 // Family, or, for a key that is just a parameter of a function named
 // as a lock operation, the lock API of fn's type or package (RULES.md,
 // "Lock API pair"): Lock(key) and Unlock(key) of one type take one key.
-func (m *Model) familyOf(id keyid.ID, fn *Func) string {
+func (m *Model) familyOf(id keyid.ID, fn *redisop.Func) string {
 	if f := id.Family(); f != "" || !id.IsParam() || !m.funcNamedAsLock(fn) {
 		return f
 	}

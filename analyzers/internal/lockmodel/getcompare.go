@@ -6,6 +6,7 @@ import (
 	"go/types"
 
 	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
+	"github.com/leasevet/leasevet/analyzers/internal/redisop"
 	"github.com/leasevet/leasevet/analyzers/internal/replyuse"
 )
 
@@ -13,7 +14,7 @@ import (
 // get-expire: the value a Get read is compared with a token in Go, and
 // only then is the write sent, as a separate command.
 type GetCompare struct {
-	Get   *Op             // the read of the value
+	Get   *redisop.Op     // the read of the value
 	Cmp   *ast.BinaryExpr // the comparison in Go
 	Token ast.Expr        // the side of Cmp that is not the value read
 	// Ordered is set for <, <=, >, >=: a timestamp stored as the lock
@@ -27,12 +28,12 @@ type GetCompare struct {
 // callback are not check-then-act: EXEC fails if the key changed.
 // getdel reports these; baredel and barerenew leave them alone, so that one
 // bug is reported once.
-func (m *Model) GetCompareBefore(op *Op) *GetCompare {
+func (m *Model) GetCompareBefore(op *redisop.Op) *GetCompare {
 	if op.KeyID == "" || m.InWatchTransaction(op) {
 		return nil
 	}
 	for _, get := range op.Func.Ops {
-		if get.Kind != redisapi.Get || get.KeyID != op.KeyID || !Before(get, op) {
+		if get.Kind != redisapi.Get || get.KeyID != op.KeyID || !redisop.Before(get, op) {
 			continue
 		}
 		if gc := m.comparedValue(get, op); gc != nil {
@@ -45,7 +46,7 @@ func (m *Model) GetCompareBefore(op *Op) *GetCompare {
 // comparedValue finds, between get and op, a == or != comparison of the
 // value get read with an expression that is not a constant (comparing with
 // "" or nil is an existence check, not an owner check).
-func (m *Model) comparedValue(get, op *Op) *GetCompare {
+func (m *Model) comparedValue(get, op *redisop.Op) *GetCompare {
 	value, holder := m.valueOf(get)
 	if value == nil {
 		return nil
@@ -82,7 +83,7 @@ func isComparison(op token.Token) bool {
 // valueOf returns the expression that yields the value get read (the call
 // itself, get.Val(), get.Result(), redis.String(conn.Do("GET", k))) and the
 // variable it is stored in, if any. Error-only chains (.Err()) yield nil.
-func (m *Model) valueOf(get *Op) (ast.Expr, *types.Var) {
+func (m *Model) valueOf(get *redisop.Op) (ast.Expr, *types.Var) {
 	expr, parent := m.ValueChain(get)
 	if expr == nil {
 		return nil, nil
@@ -104,7 +105,7 @@ func (m *Model) valueOf(get *Op) (ast.Expr, *types.Var) {
 // (past .Result(), .Val(), redigo's redis.String(...)) with its parent
 // node. It returns nil when the chain goes through .Err(): only the error
 // is looked at.
-func (m *Model) ValueChain(op *Op) (ast.Expr, ast.Node) {
+func (m *Model) ValueChain(op *redisop.Op) (ast.Expr, ast.Node) {
 	u := replyuse.Of(m.Pass.TypesInfo, op.Stack)
 	if u.ErrOnly != "" {
 		return nil, nil
@@ -197,7 +198,7 @@ func (m *Model) isConstant(e ast.Expr) bool {
 // reports: the first expire of the key after an acquire with no TTL in the
 // same function. barerenew and getdel leave it to setnxexpire, so that one
 // bug is reported once; the test is setnxexpire's own.
-func SplitAcquireExpire(op *Op) bool {
+func SplitAcquireExpire(op *redisop.Op) bool {
 	if op.Kind != redisapi.Expire || op.KeyID == "" {
 		return false
 	}
@@ -214,9 +215,9 @@ func SplitAcquireExpire(op *Op) bool {
 
 // ExpireAfter returns the first expire of acq's key that can run after acq
 // in the same function, or nil.
-func ExpireAfter(acq *Op) *Op {
+func ExpireAfter(acq *redisop.Op) *redisop.Op {
 	for _, op := range acq.Func.Ops {
-		if op.Kind == redisapi.Expire && op.KeyID == acq.KeyID && Before(acq, op) {
+		if op.Kind == redisapi.Expire && op.KeyID == acq.KeyID && redisop.Before(acq, op) {
 			return op
 		}
 	}
@@ -230,7 +231,7 @@ func ExpireAfter(acq *Op) *Op {
 // same function. Such a write is owner-checked when the transaction
 // compares the value; a write sent directly from the Watch callback runs
 // at once and is not.
-func (m *Model) InWatchTransaction(op *Op) bool {
+func (m *Model) InWatchTransaction(op *redisop.Op) bool {
 	if !op.Queued {
 		return false
 	}
@@ -241,7 +242,7 @@ func (m *Model) InWatchTransaction(op *Op) bool {
 		return false
 	}
 	for _, w := range op.Func.Ops {
-		if w.Kind == redisapi.Watch && Before(w, op) && m.watches(w, op.KeyID) {
+		if w.Kind == redisapi.Watch && redisop.Before(w, op) && m.watches(w, op.KeyID) {
 			return true
 		}
 	}
@@ -249,7 +250,7 @@ func (m *Model) InWatchTransaction(op *Op) bool {
 }
 
 // watches reports whether the WATCH w covers the key with identity id.
-func (m *Model) watches(w *Op, id string) bool {
+func (m *Model) watches(w *redisop.Op, id string) bool {
 	if w.KeyID == id {
 		return true
 	}

@@ -3,6 +3,8 @@ package lockmodel
 import (
 	"go/ast"
 	"go/types"
+
+	"github.com/leasevet/leasevet/analyzers/internal/redisop"
 )
 
 // This file exports, for the lifecycle analyzers (acquireresult,
@@ -11,7 +13,7 @@ import (
 
 // RetryLoop returns the for statement that retries acq until it succeeds
 // (the evidence "waiting" of RULES.md, "Lock key"), or nil.
-func (m *Model) RetryLoop(acq *Op) *ast.ForStmt {
+func (m *Model) RetryLoop(acq *redisop.Op) *ast.ForStmt {
 	if !m.retriedUntilAcquired(acq) {
 		return nil
 	}
@@ -20,11 +22,11 @@ func (m *Model) RetryLoop(acq *Op) *ast.ForStmt {
 
 // ResultVars returns the variables op's result is assigned to, errors
 // excepted (ok in ok, err := c.SetNX(...).Result()).
-func (m *Model) ResultVars(op *Op) map[*types.Var]bool { return m.resultVars(op) }
+func (m *Model) ResultVars(op *redisop.Op) map[*types.Var]bool { return m.resultVars(op) }
 
 // FuncOf returns the Func of a function or method declared in the
 // package, or nil.
-func (m *Model) FuncOf(obj *types.Func) *Func {
+func (m *Model) FuncOf(obj *types.Func) *redisop.Func {
 	for _, fn := range m.Funcs {
 		if fn.Obj == obj {
 			return fn

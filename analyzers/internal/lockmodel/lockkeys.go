@@ -5,18 +5,19 @@ import (
 
 	"github.com/leasevet/leasevet/analyzers/internal/keyid"
 	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
+	"github.com/leasevet/leasevet/analyzers/internal/redisop"
 	"github.com/leasevet/leasevet/analyzers/internal/replyuse"
 )
 
 // A keyIndex records key identities and families with the ops that use them.
 type keyIndex struct {
-	byID     map[string][]*Op
-	byFamily map[string][]*Op
+	byID     map[string][]*redisop.Op
+	byFamily map[string][]*redisop.Op
 }
 
-func (ix *keyIndex) add(op *Op) {
+func (ix *keyIndex) add(op *redisop.Op) {
 	if ix.byID == nil {
-		ix.byID, ix.byFamily = map[string][]*Op{}, map[string][]*Op{}
+		ix.byID, ix.byFamily = map[string][]*redisop.Op{}, map[string][]*redisop.Op{}
 	}
 	if op.KeyID != "" {
 		ix.byID[op.KeyID] = append(ix.byID[op.KeyID], op)
@@ -27,7 +28,7 @@ func (ix *keyIndex) add(op *Op) {
 }
 
 // lookup returns the ops under the same identity, or else the same family.
-func (ix *keyIndex) lookup(id, family string) []*Op {
+func (ix *keyIndex) lookup(id, family string) []*redisop.Op {
 	if ops := ix.byID[id]; id != "" && len(ops) > 0 {
 		return ops
 	}
@@ -54,7 +55,7 @@ func (m *Model) indexKeys() {
 }
 
 // isAcquire reports whether op writes its key only if absent.
-func isAcquire(op *Op) bool {
+func isAcquire(op *redisop.Op) bool {
 	if op.Kind == redisapi.Acquire {
 		return true
 	}
@@ -67,7 +68,7 @@ func isAcquire(op *Op) bool {
 
 // isReleaseOrRenewal reports whether op deletes or renews its key, owner
 // checked or not: either is lock evidence.
-func isReleaseOrRenewal(op *Op) bool {
+func isReleaseOrRenewal(op *redisop.Op) bool {
 	switch op.Kind {
 	case redisapi.Delete, redisapi.Expire, redisapi.CondDelete, redisapi.CondSet, redisapi.LockRelease, redisapi.LockRefresh:
 		return true
@@ -86,7 +87,7 @@ func isReleaseOrRenewal(op *Op) bool {
 // key"): acquired with NX under the same identity or family, with lock
 // evidence. An op of a same-package helper that only receives the key is
 // on a lock key when its calls in this package are (see ProvingCall).
-func (m *Model) IsLockKey(op *Op) bool {
+func (m *Model) IsLockKey(op *redisop.Op) bool {
 	return m.isLockKeyID(op.Identity, op.Family) || m.ProvingCall(op) != nil
 }
 
@@ -130,8 +131,8 @@ func (m *Model) judgeLockKey(id keyid.ID, family string) bool {
 
 // HasReleaseEvidence reports whether the key of op is released or renewed
 // somewhere under the same identity or family, by an op other than op.
-func (m *Model) HasReleaseEvidence(op *Op) bool {
-	var same []*Op
+func (m *Model) HasReleaseEvidence(op *redisop.Op) bool {
+	var same []*redisop.Op
 	if op.KeyID != "" {
 		same = m.evidence.byID[op.KeyID]
 	}
@@ -149,13 +150,13 @@ func (m *Model) HasReleaseEvidence(op *Op) bool {
 // namedAsLock reports whether the key's constant part, or a function,
 // receiver type or key variable that acquires or releases it, has a lock
 // word.
-func (m *Model) namedAsLock(id keyid.ID, acquires, releases []*Op) bool {
+func (m *Model) namedAsLock(id keyid.ID, acquires, releases []*redisop.Op) bool {
 	for _, c := range id.Constants() {
 		if m.lockNames.matches(c) {
 			return true
 		}
 	}
-	for _, ops := range [2][]*Op{acquires, releases} {
+	for _, ops := range [2][]*redisop.Op{acquires, releases} {
 		for _, op := range ops {
 			if m.opNamedAsLock(op) {
 				return true
@@ -170,7 +171,7 @@ func (m *Model) namedAsLock(id keyid.ID, acquires, releases []*Op) bool {
 // expression names has a lock word. The receiver type's name counts only
 // for a key with no constant text: "processed:"+id written by a method of
 // a Locker type is named by its text, and a dedup marker.
-func (m *Model) opNamedAsLock(op *Op) bool {
+func (m *Model) opNamedAsLock(op *redisop.Op) bool {
 	if m.lockNames.matches(op.Func.Decl.Name.Name) {
 		return true
 	}
@@ -189,7 +190,7 @@ func (m *Model) opNamedAsLock(op *Op) bool {
 }
 
 // funcNamedAsLock reports whether fn or its receiver type has a lock word.
-func (m *Model) funcNamedAsLock(fn *Func) bool {
+func (m *Model) funcNamedAsLock(fn *redisop.Func) bool {
 	return m.lockNames.matches(fn.Decl.Name.Name) || (fn.Recv != nil && m.lockNames.matches(fn.Recv.Obj().Name()))
 }
 
@@ -212,10 +213,10 @@ func keyNames(e ast.Expr) []string {
 
 // criticalSection reports whether one function both acquires the key and
 // releases or renews it after the acquire (or in a defer).
-func criticalSection(acquires, releases []*Op) bool {
+func criticalSection(acquires, releases []*redisop.Op) bool {
 	for _, a := range acquires {
 		for _, r := range releases {
-			if a.Func == r.Func && (r.Reply.Consumer == replyuse.Deferred || Before(a, r)) {
+			if a.Func == r.Func && (r.Reply.Consumer == replyuse.Deferred || redisop.Before(a, r)) {
 				return true
 			}
 		}
@@ -226,7 +227,7 @@ func criticalSection(acquires, releases []*Op) bool {
 // ownerChecks reports whether a release or renewal of the key compares the
 // stored value: atomically (a compare script, IFEQ, a lock library) or as
 // check-then-act (a GET compared in Go before the write).
-func (m *Model) ownerChecks(releases []*Op) bool {
+func (m *Model) ownerChecks(releases []*redisop.Op) bool {
 	for _, r := range releases {
 		if gc := m.GetCompareBefore(r); isOwnerChecked(r) || (gc != nil && !gc.Ordered) {
 			return true
@@ -239,7 +240,7 @@ func (m *Model) ownerChecks(releases []*Op) bool {
 // until it succeeds: it is inside a for statement (not a range over items,
 // which is how markers are set for a batch) whose exit depends on the
 // acquire's result.
-func (m *Model) waitsFor(acquires []*Op) bool {
+func (m *Model) waitsFor(acquires []*redisop.Op) bool {
 	for _, a := range acquires {
 		if m.retriedUntilAcquired(a) {
 			return true
@@ -250,14 +251,14 @@ func (m *Model) waitsFor(acquires []*Op) bool {
 
 // AcquireFor returns the acquire op paired with op's key: in the same
 // function if there is one, else in a method of the same type, else any.
-func (m *Model) AcquireFor(op *Op) *Op {
+func (m *Model) AcquireFor(op *redisop.Op) *redisop.Op {
 	acq := m.acquires.lookup(op.KeyID, op.Family)
 	if len(acq) == 0 {
 		if p := m.ProvingCall(op); p != nil {
 			return m.AcquireFor(p)
 		}
 	}
-	var best *Op
+	var best *redisop.Op
 	for _, a := range acq {
 		switch {
 		case a.Func == op.Func:
@@ -271,7 +272,7 @@ func (m *Model) AcquireFor(op *Op) *Op {
 
 // isOwnerChecked reports whether a release or renewal compares the token
 // and acts in one atomic server-side step.
-func isOwnerChecked(op *Op) bool {
+func isOwnerChecked(op *redisop.Op) bool {
 	switch op.Kind {
 	case redisapi.CondDelete, redisapi.CondSet, redisapi.LockRelease, redisapi.LockRefresh:
 		return true
@@ -290,21 +291,12 @@ func isOwnerChecked(op *Op) bool {
 }
 
 // IsOwnerChecked reports whether op is an owner-checked release or renewal.
-func (m *Model) IsOwnerChecked(op *Op) bool { return isOwnerChecked(op) }
-
-// Reportable reports whether a finding at op belongs to this package: ops
-// issued through a wrapper whose own package already judged the key are
-// evidence only (the bug is reported once, where it is), and so are ops
-// of a wrapper whose key does not depend on its parameters: the same key
-// is judged inside the wrapper.
-func (op *Op) Reportable() bool {
-	return op.Via == nil || (!op.Via.Settled && op.Via.Key.HasPlaceholder())
-}
+func (m *Model) IsOwnerChecked(op *redisop.Op) bool { return isOwnerChecked(op) }
 
 // HasTTLSomewhere reports whether some op of the package, other than op,
 // gives op's key an expiry: an expire, a write with a TTL, an owner-checked
 // renewal.
-func (m *Model) HasTTLSomewhere(op *Op) bool {
+func (m *Model) HasTTLSomewhere(op *redisop.Op) bool {
 	for _, e := range m.evidence.lookup(op.KeyID, op.Family) {
 		if e == op {
 			continue

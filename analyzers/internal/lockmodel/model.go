@@ -8,10 +8,8 @@ import (
 	"strconv"
 
 	"github.com/leasevet/leasevet/analyzers/internal/keyid"
-	"github.com/leasevet/leasevet/analyzers/internal/luascript"
-	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
 	"github.com/leasevet/leasevet/analyzers/internal/rediscall"
-	"github.com/leasevet/leasevet/analyzers/internal/replyuse"
+	"github.com/leasevet/leasevet/analyzers/internal/redisop"
 	"github.com/leasevet/leasevet/analyzers/internal/suppress"
 	"golang.org/x/tools/go/analysis"
 )
@@ -27,69 +25,18 @@ type Model struct {
 	Pass  *analysis.Pass
 	Env   *rediscall.Env
 	Keys  *keyid.Resolver
-	Funcs []*Func
-	Ops   []*Op // every op of every function, in source order
+	Funcs []*redisop.Func
+	Ops   []*redisop.Op // every op of every function, in source order
 
 	acquires   keyIndex // keys acquired with NX
 	evidence   keyIndex // keys released or renewed
 	lockNames  lockNamer
 	local      map[*types.Func]*Summary
-	origins    map[*SummaryOp]*Op          // see Origin
-	instances  map[*Op][]*Op               // see Instances
-	lockKeys   map[[2]string]bool          // identity and family -> lock key (judgeLockKeys)
-	ifaceImpls map[*types.Func]*types.Func // interface method -> its only implementation's
+	origins    map[*redisop.SummaryOp]*redisop.Op // see Origin
+	instances  map[*redisop.Op][]*redisop.Op      // see Instances
+	lockKeys   map[[2]string]bool                 // identity and family -> lock key (judgeLockKeys)
+	ifaceImpls map[*types.Func]*types.Func        // interface method -> its only implementation's
 }
-
-// A Func is a function or method declared in the package.
-type Func struct {
-	Decl *ast.FuncDecl
-	Obj  *types.Func
-	Recv *types.Named // receiver's named type, for methods
-	File *ast.File
-	Ops  []*Op
-	Test bool // declared in a _test.go file
-}
-
-// Name returns the function's name as written in messages: Lock, (*T).Lock.
-func (f *Func) Name() string {
-	if f.Recv != nil {
-		return f.Recv.Obj().Name() + "." + f.Decl.Name.Name
-	}
-	return f.Decl.Name.Name
-}
-
-// HasParam reports whether v is a parameter or the receiver of f.
-func (f *Func) HasParam(v *types.Var) bool {
-	sig := f.Obj.Signature()
-	if sig.Recv() == v {
-		return true
-	}
-	for i := range sig.Params().Len() {
-		if sig.Params().At(i) == v {
-			return true
-		}
-	}
-	return false
-}
-
-// An Op is one Redis command issued by a function: a recognised client call,
-// or a call of a wrapper whose summary says it issues the command.
-type Op struct {
-	*redisapi.Call
-	Func     *Func
-	Via      *SummaryOp        // non-nil when issued through a wrapper
-	KeyID    string            // key identity as compared and indexed: Identity.String() ("" unknown)
-	Identity keyid.ID          // key identity as parts
-	Family   string            // key family ("" none)
-	Queued   bool              // in a pipeline or MULTI
-	InWatch  bool              // inside the callback of a Watch transaction on the key
-	Stack    []ast.Node        // from the FuncDecl down to the call
-	Reply    replyuse.Use      // how the call's reply is consumed
-	Lua      *luascript.Script // parsed script, for Kind Script
-}
-
-// Pos returns the position diagnostics about the op are reported at.
-func (op *Op) Pos() token.Pos { return op.Expr.Pos() }
 
 // Where returns "file.go:line" of pos, for messages.
 func (m *Model) Where(pos token.Pos) string {
@@ -101,7 +48,7 @@ func (m *Model) Where(pos token.Pos) string {
 // (RULES.md, "Analyzers"): a local assigned once is named by its value
 // ("lock:" + name, not key); the key of a helper's command judged through
 // its calls is the caller's key, with the call; a parameter says whose.
-func (m *Model) KeyText(op *Op) string {
+func (m *Model) KeyText(op *redisop.Op) string {
 	if op.Key == nil {
 		if arg := singleKeyArg(op); arg != nil {
 			return op.Via.Wrapper + " builds from " + m.argText(arg, op.Func)
@@ -121,7 +68,7 @@ func (m *Model) KeyText(op *Op) string {
 
 // argText names an argument a wrapper builds a key from: its text as
 // built, and whose parameter it is.
-func (m *Model) argText(arg ast.Expr, fn *Func) string {
+func (m *Model) argText(arg ast.Expr, fn *redisop.Func) string {
 	e := m.builtFrom(arg, 0)
 	if v := m.paramOf(e); v != nil {
 		return v.Name() + ", a parameter of " + fn.Name()
@@ -132,7 +79,7 @@ func (m *Model) argText(arg ast.Expr, fn *Func) string {
 // singleKeyArg returns, for an op issued through a wrapper whose key is
 // built from one of its parameters (c.key(k), prefix + k), the argument
 // passed for it.
-func singleKeyArg(op *Op) ast.Expr {
+func singleKeyArg(op *redisop.Op) ast.Expr {
 	if op.Via == nil {
 		return nil
 	}

@@ -4,45 +4,21 @@ import (
 	"fmt"
 	"go/ast"
 	"go/types"
+	"slices"
 	"strings"
 
 	"github.com/leasevet/leasevet/analyzers/internal/keyid"
 	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
+	"github.com/leasevet/leasevet/analyzers/internal/redisop"
 )
 
 // A Summary is the fact exported for a function that issues Redis commands
 // whose key comes from its parameters or from fields: calls of the function,
 // in this package or in importing packages, count as those commands.
 type Summary struct {
-	Ops []SummaryOp
-}
+	Ops []redisop.SummaryOp
 
-// A SummaryOp is one command of a summarised function. Parameter positions
-// count from 0 and do not include the receiver; -1 means none.
-type SummaryOp struct {
-	Kind    redisapi.Kind
-	Command string
-	Key     keyid.ID // key identity template; a Placeholder stands for a parameter
-	Value   int      // parameter supplying the value
-	Match   int      // parameter supplying the compared token
-	TTL     int      // parameter supplying the expiry
-	TTLIs   redisapi.TTLState
-	NX      bool
-	Owner   bool   // the command is owner-checked (compare script, IFEQ, lock library)
-	Settled bool   // the key was judged in the defining package: evidence only
-	Where   string // "file.go:line" of the command in the wrapper
-	Wrapper string // the wrapper's name, for messages
-	// A script wrapper (func EvalSha(sha string, keys []string, args
-	// ...any)) runs the script its caller passes as parameter Script
-	// (the SHA1 when ScriptSha) on the keys of the slice parameter Keys;
-	// -1 when the wrapper fixes them itself. Returns is set when it
-	// returns the command's reply, which its caller then reads.
-	Script    int
-	ScriptSha bool
-	Keys      int
-	Returns   bool
-
-	src int // index of the op in the wrapper's Func.Ops (local summaries only; not exported)
+	src []int // per op, its index in the wrapper's Func.Ops (local summaries only; not exported)
 }
 
 func (*Summary) AFact() {}
@@ -165,29 +141,30 @@ func sameSummary(a, b *Summary) bool {
 	if a == nil || b == nil {
 		return a == b
 	}
-	return fmt.Sprint(a.Ops) == fmt.Sprint(b.Ops)
+	return fmt.Sprint(a.Ops) == fmt.Sprint(b.Ops) && slices.Equal(a.src, b.src)
 }
 
 // summarize returns fn's summary: its ops whose key can be expressed in
 // terms of its parameters, fields and constants, or nil.
-func (m *Model) summarize(fn *Func) *Summary {
+func (m *Model) summarize(fn *redisop.Func) *Summary {
 	params := paramIndexes(fn.Obj)
 	tmpl := *m.Keys
 	tmpl.Params = func(v *types.Var) (int, bool) {
 		i, ok := params[v]
 		return i, ok
 	}
-	var out []SummaryOp
+	var out []redisop.SummaryOp
+	var src []int
 	for i, op := range m.opsOf(fn, func(f *types.Func) *Summary { return m.summaryOf(f) }) {
 		if s, ok := m.summaryOp(fn, op, &tmpl, params); ok {
-			s.src = i
+			src = append(src, i)
 			out = append(out, s)
 		}
 	}
 	if len(out) == 0 {
 		return nil
 	}
-	return &Summary{Ops: out}
+	return &Summary{Ops: out, src: src}
 }
 
 func paramIndexes(fn *types.Func) map[*types.Var]int {
@@ -198,9 +175,9 @@ func paramIndexes(fn *types.Func) map[*types.Var]int {
 	return params
 }
 
-func (m *Model) summaryOp(fn *Func, op *Op, tmpl *keyid.Resolver, params map[*types.Var]int) (SummaryOp, bool) {
+func (m *Model) summaryOp(fn *redisop.Func, op *redisop.Op, tmpl *keyid.Resolver, params map[*types.Var]int) (redisop.SummaryOp, bool) {
 	if !summarised(op.Kind) {
-		return SummaryOp{}, false
+		return redisop.SummaryOp{}, false
 	}
 	key := op.Identity
 	if op.Via == nil {
@@ -218,9 +195,9 @@ func (m *Model) summaryOp(fn *Func, op *Op, tmpl *keyid.Resolver, params map[*ty
 		}
 	}
 	if !key.Known() {
-		return SummaryOp{}, false
+		return redisop.SummaryOp{}, false
 	}
-	s := SummaryOp{
+	s := redisop.SummaryOp{
 		Kind: op.Kind, Command: op.Command, Key: key, TTLIs: op.TTLIs, NX: op.NX,
 		Value: paramOf(op.Value, params, m), Match: paramOf(op.Match, params, m), TTL: paramOf(op.TTL, params, m),
 		Owner: isOwnerChecked(op), Where: m.Where(op.Pos()), Wrapper: fn.Name(),
@@ -238,7 +215,7 @@ func (m *Model) summaryOp(fn *Func, op *Op, tmpl *keyid.Resolver, params map[*ty
 
 // returnsReply reports whether op's reply, read or not, is what its
 // function returns (return rdb.EvalSha(...).Result()).
-func (m *Model) returnsReply(op *Op) bool {
+func (m *Model) returnsReply(op *redisop.Op) bool {
 	_, parent := m.ValueChain(op)
 	_, ok := parent.(*ast.ReturnStmt)
 	return ok
@@ -249,7 +226,7 @@ func (m *Model) returnsReply(op *Op) bool {
 // ...string) { rdb.Del(ctx, keys...) }): a call Del(ctx, k) sends DEL k.
 // The template names the parameter, so at a call the first key passed
 // stands for the command's key; a call that spreads a slice has none.
-func (m *Model) spreadKeys(fn *Func, op *Op, params map[*types.Var]int) keyid.ID {
+func (m *Model) spreadKeys(fn *redisop.Func, op *redisop.Op, params map[*types.Var]int) keyid.ID {
 	sig := fn.Obj.Signature()
 	n := len(op.Expr.Args)
 	if op.Kind != redisapi.Delete || !sig.Variadic() || !op.Expr.Ellipsis.IsValid() || n == 0 {
@@ -293,7 +270,7 @@ func paramOf(e ast.Expr, params map[*types.Var]int, m *Model) int {
 
 // wrapperOp turns one command of a wrapper's summary into an op at the
 // wrapper's call site, with the caller's arguments substituted.
-func (m *Model) wrapperOp(fn *Func, call *ast.CallExpr, s *SummaryOp, stack []ast.Node) *Op {
+func (m *Model) wrapperOp(fn *redisop.Func, call *ast.CallExpr, s *redisop.SummaryOp, stack []ast.Node) *redisop.Op {
 	if call.Ellipsis.IsValid() {
 		return nil
 	}
@@ -338,7 +315,7 @@ func (m *Model) wrapperOp(fn *Func, call *ast.CallExpr, s *SummaryOp, stack []as
 // viaTemplate returns the key template of an op issued through a wrapper,
 // with the wrapper's placeholders replaced by the template identities of
 // the arguments at the call, or unknown when one cannot be expressed.
-func viaTemplate(op *Op, tmpl *keyid.Resolver) keyid.ID {
+func viaTemplate(op *redisop.Op, tmpl *keyid.Resolver) keyid.ID {
 	if op.Expr.Ellipsis.IsValid() {
 		return keyid.ID{}
 	}
@@ -370,18 +347,18 @@ func calleeName(call *ast.CallExpr) string {
 // linkOrigins records, for each command of a local summary, the op of the
 // wrapper it was summarised from (see Origin).
 func (m *Model) linkOrigins() {
-	m.origins = map[*SummaryOp]*Op{}
+	m.origins = map[*redisop.SummaryOp]*redisop.Op{}
 	for _, fn := range m.Funcs {
 		s := m.localSummaries()[fn.Obj]
 		if s == nil {
 			continue
 		}
 		for i := range s.Ops {
-			sop := &s.Ops[i]
-			if sop.src < 0 || sop.src >= len(fn.Ops) {
+			sop, src := &s.Ops[i], s.src[i]
+			if src < 0 || src >= len(fn.Ops) {
 				continue
 			}
-			if op := fn.Ops[sop.src]; op.Kind == sop.Kind && op.Command == sop.Command {
+			if op := fn.Ops[src]; op.Kind == sop.Kind && op.Command == sop.Command {
 				m.origins[sop] = op
 			}
 		}
@@ -391,7 +368,7 @@ func (m *Model) linkOrigins() {
 // linkInstances records, for each op of a wrapper of this package, the ops
 // that stand for it at the wrapper's calls (see Instances).
 func (m *Model) linkInstances() {
-	m.instances = map[*Op][]*Op{}
+	m.instances = map[*redisop.Op][]*redisop.Op{}
 	for _, op := range m.Ops {
 		if o := m.Origin(op); o != nil && !op.Func.Test {
 			m.instances[o] = append(m.instances[o], op)
@@ -401,7 +378,7 @@ func (m *Model) linkInstances() {
 
 // Instances returns the ops that stand for op at the calls, outside
 // tests, of the same-package wrapper op belongs to.
-func (m *Model) Instances(op *Op) []*Op { return m.instances[op] }
+func (m *Model) Instances(op *redisop.Op) []*redisop.Op { return m.instances[op] }
 
 // ProvingCall returns, for an op of a same-package helper whose key comes
 // from its parameters (func releaseLock(key string) { rdb.Del(ctx, key) }),
@@ -411,9 +388,9 @@ func (m *Model) Instances(op *Op) []*Op { return m.instances[op] }
 // (RULES.md, "Analyzers"). A helper that also handles other keys (a
 // generic Del) proves nothing: its lock-key calls are judged where they
 // are.
-func (m *Model) ProvingCall(op *Op) *Op { return m.provingCall(op, 0) }
+func (m *Model) ProvingCall(op *redisop.Op) *redisop.Op { return m.provingCall(op, 0) }
 
-func (m *Model) provingCall(op *Op, depth int) *Op {
+func (m *Model) provingCall(op *redisop.Op, depth int) *redisop.Op {
 	insts := m.instances[op]
 	if len(insts) == 0 || depth > 3 {
 		return nil
@@ -430,7 +407,7 @@ func (m *Model) provingCall(op *Op, depth int) *Op {
 // of this package, or of a wrapper that wrapper calls, for which reported
 // is true: the bug is reported there, where the command is, and not again
 // at the call.
-func (m *Model) ReportedInWrapper(op *Op, reported func(*Op) bool) bool {
+func (m *Model) ReportedInWrapper(op *redisop.Op, reported func(*redisop.Op) bool) bool {
 	for o := m.Origin(op); o != nil; o = m.Origin(o) {
 		if reported(o) {
 			return true
@@ -444,7 +421,7 @@ func (m *Model) ReportedInWrapper(op *Op, reported func(*Op) bool) bool {
 // command or a wrapper of another package. Analyzers use it to report a
 // bug once, where it is: a caller of a wrapper that is already reported for
 // the same bug is not reported again (RULES.md, "Analyzers").
-func (m *Model) Origin(op *Op) *Op {
+func (m *Model) Origin(op *redisop.Op) *redisop.Op {
 	if op.Via == nil {
 		return nil
 	}
@@ -478,7 +455,7 @@ func (m *Model) exportSummaries() {
 // judgedThroughCalls reports whether the wrapper command s stands for is
 // judged here as a lock key command: through the wrapper's calls (see
 // ProvingCall), or as one half of a lock API pair.
-func (m *Model) judgedThroughCalls(s *SummaryOp) bool {
+func (m *Model) judgedThroughCalls(s *redisop.SummaryOp) bool {
 	o := m.origins[s]
 	return o != nil && m.IsLockKey(o)
 }

@@ -4,6 +4,8 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+
+	"github.com/leasevet/leasevet/analyzers/internal/redisop"
 )
 
 // retriedUntilAcquired reports whether acq is retried by its innermost
@@ -11,7 +13,7 @@ import (
 // if in the loop body that returns or breaks, tests the acquire's result.
 // A range loop is not a wait (it sets one marker per item), and neither is
 // a loop that only continues on the result (skipping items already seen).
-func (m *Model) retriedUntilAcquired(acq *Op) bool {
+func (m *Model) retriedUntilAcquired(acq *redisop.Op) bool {
 	loop := innermostFor(acq.Stack)
 	if loop == nil {
 		return false
@@ -53,7 +55,7 @@ func innermostFor(stack []ast.Node) *ast.ForStmt {
 // resultVars returns the variables the op's result is assigned to (ok in
 // ok, err := c.SetNX(...).Result(), reply in reply, err := conn.Do(...)),
 // errors excepted.
-func (m *Model) resultVars(op *Op) map[*types.Var]bool {
+func (m *Model) resultVars(op *redisop.Op) map[*types.Var]bool {
 	vars := map[*types.Var]bool{}
 	for i := len(op.Stack) - 1; i >= 0; i-- {
 		as, ok := op.Stack[i].(*ast.AssignStmt)

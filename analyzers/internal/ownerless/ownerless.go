@@ -14,6 +14,7 @@ import (
 
 	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
 	"github.com/leasevet/leasevet/analyzers/internal/ownerfix"
+	"github.com/leasevet/leasevet/analyzers/internal/redisop"
 )
 
 // A Rule is one ownerless-command rule: baredel's releases or barerenew's
@@ -22,18 +23,18 @@ type Rule struct {
 	Category string
 	// Acts reports whether op is a command of the rule: it deletes, or
 	// renews, its key.
-	Acts func(op *lockmodel.Op) bool
+	Acts func(op *redisop.Op) bool
 	// Belongs reports whether op, though it acts on a lock key, belongs to
 	// another rule or to the acquire itself (nil: never).
-	Belongs func(m *lockmodel.Model, op *lockmodel.Op) bool
+	Belongs func(m *lockmodel.Model, op *redisop.Op) bool
 	// Excused reports whether op is harmless given the acquire it acts on
 	// (nil: never).
-	Excused func(m *lockmodel.Model, acq, op *lockmodel.Op) bool
+	Excused func(m *lockmodel.Model, acq, op *redisop.Op) bool
 	// Fixable reports whether an owner-checked replacement can be offered.
-	Fixable func(op *lockmodel.Op) bool
+	Fixable func(op *redisop.Op) bool
 	Refresh bool // the fix renews (safelock.Refresh) rather than releases
 	// Message gives the diagnostic's wording for op.
-	Message func(op *lockmodel.Op) Wording
+	Message func(op *redisop.Op) Wording
 }
 
 // A Wording is what a diagnostic says around the command and the key:
@@ -55,7 +56,7 @@ func (r Rule) Run(pass *analysis.Pass, m *lockmodel.Model) (any, error) {
 
 // Acquire returns the acquire of the lock that op acts on without an
 // owner check, or nil when op is not such a command.
-func (r Rule) Acquire(m *lockmodel.Model, op *lockmodel.Op) *lockmodel.Op {
+func (r Rule) Acquire(m *lockmodel.Model, op *redisop.Op) *redisop.Op {
 	if !r.Acts(op) || !op.Reportable() || m.InWatchTransaction(op) || m.IsOwnerChecked(op) || !m.IsLockKey(op) {
 		return nil
 	}
@@ -64,7 +65,7 @@ func (r Rule) Acquire(m *lockmodel.Model, op *lockmodel.Op) *lockmodel.Op {
 	if op.Func.Test || r.Belongs != nil && r.Belongs(m, op) || m.GetCompareBefore(op) != nil {
 		return nil
 	}
-	if m.ReportedInWrapper(op, func(o *lockmodel.Op) bool { return r.Acquire(m, o) != nil }) {
+	if m.ReportedInWrapper(op, func(o *redisop.Op) bool { return r.Acquire(m, o) != nil }) {
 		return nil // reported in the wrapper, where the command is
 	}
 	acq := m.AcquireFor(op)
@@ -74,7 +75,7 @@ func (r Rule) Acquire(m *lockmodel.Model, op *lockmodel.Op) *lockmodel.Op {
 	return acq
 }
 
-func (r Rule) check(pass *analysis.Pass, m *lockmodel.Model, op, acq *lockmodel.Op) {
+func (r Rule) check(pass *analysis.Pass, m *lockmodel.Model, op, acq *redisop.Op) {
 	w := r.Message(op)
 	d := analysis.Diagnostic{
 		Pos:      op.Pos(),

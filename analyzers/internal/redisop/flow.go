@@ -1,4 +1,4 @@
-package lockmodel
+package redisop
 
 import "go/ast"
 
