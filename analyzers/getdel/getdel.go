@@ -4,6 +4,7 @@ import (
 	"go/types"
 	"strings"
 
+	"github.com/leasevet/leasevet/analyzers/internal/getcompare"
 	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
 	"github.com/leasevet/leasevet/analyzers/internal/ownerfix"
 	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
@@ -49,7 +50,7 @@ func checkOp(pass *analysis.Pass, m *lockmodel.Model, op *redisop.Op) {
 	if !ok || op.Func.Test || !op.Reportable() || m.IsOwnerChecked(op) {
 		return
 	}
-	gc := m.GetCompareBefore(op)
+	gc := m.GetCompares.Before(op)
 	if gc == nil || (gc.Ordered && !m.IsLockKey(op)) || !selfEvident(m, op, gc) {
 		return
 	}
@@ -84,7 +85,7 @@ func checkOp(pass *analysis.Pass, m *lockmodel.Model, op *redisop.Op) {
 // Not when the package also writes the key unconditionally outside such a
 // compare: a key set with a plain SET (after an EXISTS, say) is state,
 // not a lock acquired with NX.
-func selfEvident(m *lockmodel.Model, op *redisop.Op, gc *lockmodel.GetCompare) bool {
+func selfEvident(m *lockmodel.Model, op *redisop.Op, gc *getcompare.GetCompare) bool {
 	if m.IsLockKey(op) {
 		return true
 	}
@@ -93,7 +94,7 @@ func selfEvident(m *lockmodel.Model, op *redisop.Op, gc *lockmodel.GetCompare) b
 	}
 	for _, w := range m.Ops {
 		same := w.KeyID == op.KeyID || (op.Family != "" && w.Family == op.Family)
-		if w.Kind == redisapi.Set && w != op && same && m.GetCompareBefore(w) == nil {
+		if w.Kind == redisapi.Set && w != op && same && m.GetCompares.Before(w) == nil {
 			return false
 		}
 	}
@@ -112,7 +113,7 @@ var releaseWords = map[string]bool{
 
 // releaseNamed reports whether the function, its receiver type, the key or
 // the value compared with has a lock word or a release word.
-func releaseNamed(m *lockmodel.Model, op *redisop.Op, gc *lockmodel.GetCompare) bool {
+func releaseNamed(m *lockmodel.Model, op *redisop.Op, gc *getcompare.GetCompare) bool {
 	names := []string{op.Func.Decl.Name.Name, types.ExprString(gc.Token)}
 	if op.Key != nil {
 		names = append(names, types.ExprString(op.Key))

@@ -1,6 +1,9 @@
 package analysisutil
 
-import "go/ast"
+import (
+	"go/ast"
+	"go/types"
+)
 
 // NameOf returns the identifier that names what e denotes: x for x, and
 // Sel for pkg.Sel or v.Sel; nil for any other expression.
@@ -19,4 +22,19 @@ func NameOf(e ast.Expr) *ast.Ident {
 func IsBlank(e ast.Expr) bool {
 	id, ok := e.(*ast.Ident)
 	return ok && id.Name == "_"
+}
+
+// VarOf returns the variable the identifier e defines or uses, or nil
+// (for _, or an expression that is not an identifier): the left side of
+// an assignment, whether it declares the variable or not.
+func VarOf(info *types.Info, e ast.Expr) *types.Var {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok || id.Name == "_" {
+		return nil
+	}
+	if v, ok := info.Defs[id].(*types.Var); ok {
+		return v
+	}
+	v, _ := info.Uses[id].(*types.Var)
+	return v
 }

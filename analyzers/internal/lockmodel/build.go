@@ -5,6 +5,8 @@ import (
 	"go/types"
 	"strings"
 
+	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
+	"github.com/leasevet/leasevet/analyzers/internal/getcompare"
 	"github.com/leasevet/leasevet/analyzers/internal/keyid"
 	"github.com/leasevet/leasevet/analyzers/internal/luascript"
 	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
@@ -19,6 +21,7 @@ import (
 func build(pass *analysis.Pass, s Settings) (*Model, error) {
 	env := rediscall.NewEnv(pass.Fset, pass.Pkg, pass.TypesInfo, pass.Files)
 	m := &Model{Pass: pass, Env: env, Keys: keyid.New(env.Env)}
+	m.GetCompares = &getcompare.Finder{Pass: pass, Keys: m.Keys}
 	env.ScriptSHA = m.importedScriptHash
 	m.lockNames = newLockNamer(s.LockNames)
 	m.collectFuncs()
@@ -183,13 +186,13 @@ func (m *Model) assignedFuncLit(parent, lit ast.Node) *types.Var {
 	case *ast.AssignStmt:
 		for i, r := range p.Rhs {
 			if r == lit && i < len(p.Lhs) {
-				return m.varOf(p.Lhs[i])
+				return analysisutil.VarOf(m.Pass.TypesInfo, p.Lhs[i])
 			}
 		}
 	case *ast.ValueSpec:
 		for i, r := range p.Values {
 			if r == lit && i < len(p.Names) {
-				return m.varOf(p.Names[i])
+				return analysisutil.VarOf(m.Pass.TypesInfo, p.Names[i])
 			}
 		}
 	}

@@ -229,7 +229,7 @@ func criticalSection(acquires, releases []*redisop.Op) bool {
 // check-then-act (a GET compared in Go before the write).
 func (m *Model) ownerChecks(releases []*redisop.Op) bool {
 	for _, r := range releases {
-		if gc := m.GetCompareBefore(r); isOwnerChecked(r) || (gc != nil && !gc.Ordered) {
+		if gc := m.GetCompares.Before(r); isOwnerChecked(r) || (gc != nil && !gc.Ordered) {
 			return true
 		}
 	}

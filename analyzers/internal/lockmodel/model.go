@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strconv"
 
+	"github.com/leasevet/leasevet/analyzers/internal/getcompare"
 	"github.com/leasevet/leasevet/analyzers/internal/keyid"
 	"github.com/leasevet/leasevet/analyzers/internal/rediscall"
 	"github.com/leasevet/leasevet/analyzers/internal/redisop"
@@ -21,6 +22,7 @@ import (
 // analyzers report through m.Report (see package suppress).
 type Model struct {
 	*suppress.Directives
+	GetCompares *getcompare.Finder // check-then-act owner checks and WATCH transactions
 
 	Pass  *analysis.Pass
 	Env   *rediscall.Env

@@ -216,7 +216,7 @@ func (m *Model) summaryOp(fn *redisop.Func, op *redisop.Op, tmpl *keyid.Resolver
 // returnsReply reports whether op's reply, read or not, is what its
 // function returns (return rdb.EvalSha(...).Result()).
 func (m *Model) returnsReply(op *redisop.Op) bool {
-	_, parent := m.ValueChain(op)
+	_, parent := m.GetCompares.ValueChain(op)
 	_, ok := parent.(*ast.ReturnStmt)
 	return ok
 }

@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 
+	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
 	"github.com/leasevet/leasevet/analyzers/internal/redisop"
 )
 
@@ -63,7 +64,7 @@ func (m *Model) resultVars(op *redisop.Op) map[*types.Var]bool {
 			continue
 		}
 		for _, lhs := range as.Lhs {
-			if v := m.varOf(lhs); v != nil && !isErrorType(v.Type()) {
+			if v := analysisutil.VarOf(m.Pass.TypesInfo, lhs); v != nil && !isErrorType(v.Type()) {
 				vars[v] = true
 			}
 		}

@@ -1,13 +1,16 @@
-package lockmodel
+package getcompare
 
 import (
 	"go/ast"
 	"go/token"
 	"go/types"
 
+	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
+	"github.com/leasevet/leasevet/analyzers/internal/keyid"
 	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
 	"github.com/leasevet/leasevet/analyzers/internal/redisop"
 	"github.com/leasevet/leasevet/analyzers/internal/replyuse"
+	"golang.org/x/tools/go/analysis"
 )
 
 // A GetCompare is the check-then-act shape of RULES.md's get-del and
@@ -23,12 +26,19 @@ type GetCompare struct {
 	Ordered bool
 }
 
-// GetCompareBefore returns the Get of op's key whose value is compared with
+// A Finder finds the get-compare shapes of one package: Pass gives the
+// types of its expressions, Keys the identities of their keys.
+type Finder struct {
+	Pass *analysis.Pass
+	Keys *keyid.Resolver
+}
+
+// Before returns the Get of op's key whose value is compared with
 // a token before op in op's function, or nil. Writes inside a Watch
 // callback are not check-then-act: EXEC fails if the key changed.
 // getdel reports these; baredel and barerenew leave them alone, so that one
 // bug is reported once.
-func (m *Model) GetCompareBefore(op *redisop.Op) *GetCompare {
+func (m *Finder) Before(op *redisop.Op) *GetCompare {
 	if op.KeyID == "" || m.InWatchTransaction(op) {
 		return nil
 	}
@@ -46,7 +56,7 @@ func (m *Model) GetCompareBefore(op *redisop.Op) *GetCompare {
 // comparedValue finds, between get and op, a == or != comparison of the
 // value get read with an expression that is not a constant (comparing with
 // "" or nil is an existence check, not an owner check).
-func (m *Model) comparedValue(get, op *redisop.Op) *GetCompare {
+func (m *Finder) comparedValue(get, op *redisop.Op) *GetCompare {
 	value, holder := m.valueOf(get)
 	if value == nil {
 		return nil
@@ -83,7 +93,7 @@ func isComparison(op token.Token) bool {
 // valueOf returns the expression that yields the value get read (the call
 // itself, get.Val(), get.Result(), redis.String(conn.Do("GET", k))) and the
 // variable it is stored in, if any. Error-only chains (.Err()) yield nil.
-func (m *Model) valueOf(get *redisop.Op) (ast.Expr, *types.Var) {
+func (m *Finder) valueOf(get *redisop.Op) (ast.Expr, *types.Var) {
 	expr, parent := m.ValueChain(get)
 	if expr == nil {
 		return nil, nil
@@ -91,11 +101,11 @@ func (m *Model) valueOf(get *redisop.Op) (ast.Expr, *types.Var) {
 	switch p := parent.(type) {
 	case *ast.AssignStmt:
 		if len(p.Rhs) == 1 && p.Rhs[0] == expr && len(p.Lhs) >= 1 {
-			return expr, m.varOf(p.Lhs[0])
+			return expr, analysisutil.VarOf(m.Pass.TypesInfo, p.Lhs[0])
 		}
 	case *ast.ValueSpec:
 		if len(p.Values) == 1 && p.Values[0] == expr && len(p.Names) >= 1 {
-			return expr, m.varOf(p.Names[0])
+			return expr, analysisutil.VarOf(m.Pass.TypesInfo, p.Names[0])
 		}
 	}
 	return expr, nil
@@ -105,7 +115,7 @@ func (m *Model) valueOf(get *redisop.Op) (ast.Expr, *types.Var) {
 // (past .Result(), .Val(), redigo's redis.String(...)) with its parent
 // node. It returns nil when the chain goes through .Err(): only the error
 // is looked at.
-func (m *Model) ValueChain(op *redisop.Op) (ast.Expr, ast.Node) {
+func (m *Finder) ValueChain(op *redisop.Op) (ast.Expr, ast.Node) {
 	u := replyuse.Of(m.Pass.TypesInfo, op.Stack)
 	if u.ErrOnly != "" {
 		return nil, nil
@@ -113,22 +123,10 @@ func (m *Model) ValueChain(op *redisop.Op) (ast.Expr, ast.Node) {
 	return u.Reply, u.Parent
 }
 
-func (m *Model) varOf(e ast.Expr) *types.Var {
-	id, ok := ast.Unparen(e).(*ast.Ident)
-	if !ok || id.Name == "_" {
-		return nil
-	}
-	if v, ok := m.Pass.TypesInfo.Defs[id].(*types.Var); ok {
-		return v
-	}
-	v, _ := m.Pass.TypesInfo.Uses[id].(*types.Var)
-	return v
-}
-
 // isValue reports whether e is the value read: the chain expression
 // itself, or a variable holding it, possibly converted (string(b),
 // redis.String(reply, err), reply.([]byte)).
-func (m *Model) isValue(e, value ast.Expr, holders map[*types.Var]bool) bool {
+func (m *Finder) isValue(e, value ast.Expr, holders map[*types.Var]bool) bool {
 	e = m.unconvert(e)
 	if e == value {
 		return true
@@ -144,7 +142,7 @@ func (m *Model) isValue(e, value ast.Expr, holders map[*types.Var]bool) bool {
 // unconvert strips what converts a reply without changing which value it
 // is: parentheses, type conversions and assertions, redigo's converters,
 // fmt.Sprint.
-func (m *Model) unconvert(e ast.Expr) ast.Expr {
+func (m *Finder) unconvert(e ast.Expr) ast.Expr {
 	for range 4 {
 		switch x := ast.Unparen(e).(type) {
 		case *ast.TypeAssertExpr:
@@ -164,7 +162,7 @@ func (m *Model) unconvert(e ast.Expr) ast.Expr {
 // derivedHolders returns holder and the variables of body assigned a
 // conversion of it (v, err := redis.String(reply, err); s :=
 // string(reply.([]byte))), a conversion of those, and so on.
-func (m *Model) derivedHolders(body *ast.BlockStmt, holder *types.Var) map[*types.Var]bool {
+func (m *Finder) derivedHolders(body *ast.BlockStmt, holder *types.Var) map[*types.Var]bool {
 	holders := map[*types.Var]bool{}
 	if holder == nil {
 		return holders
@@ -178,7 +176,7 @@ func (m *Model) derivedHolders(body *ast.BlockStmt, holder *types.Var) map[*type
 			}
 			if id, ok := m.unconvert(as.Rhs[0]).(*ast.Ident); ok {
 				if v, _ := m.Pass.TypesInfo.Uses[id].(*types.Var); v != nil && holders[v] {
-					if lv := m.varOf(as.Lhs[0]); lv != nil {
+					if lv := analysisutil.VarOf(m.Pass.TypesInfo, as.Lhs[0]); lv != nil {
 						holders[lv] = true
 					}
 				}
@@ -189,39 +187,9 @@ func (m *Model) derivedHolders(body *ast.BlockStmt, holder *types.Var) map[*type
 	return holders
 }
 
-func (m *Model) isConstant(e ast.Expr) bool {
+func (m *Finder) isConstant(e ast.Expr) bool {
 	tv, ok := m.Pass.TypesInfo.Types[e]
 	return !ok || tv.Value != nil || tv.IsNil()
-}
-
-// SplitAcquireExpire reports whether op is the expire that setnxexpire
-// reports: the first expire of the key after an acquire with no TTL in the
-// same function. barerenew and getdel leave it to setnxexpire, so that one
-// bug is reported once; the test is setnxexpire's own.
-func SplitAcquireExpire(op *redisop.Op) bool {
-	if op.Kind != redisapi.Expire || op.KeyID == "" {
-		return false
-	}
-	for _, acq := range op.Func.Ops {
-		if acq.Kind != redisapi.Acquire || acq.TTLIs != redisapi.NoTTL || acq.KeyID != op.KeyID || !acq.Reportable() {
-			continue
-		}
-		if ExpireAfter(acq) == op {
-			return true
-		}
-	}
-	return false
-}
-
-// ExpireAfter returns the first expire of acq's key that can run after acq
-// in the same function, or nil.
-func ExpireAfter(acq *redisop.Op) *redisop.Op {
-	for _, op := range acq.Func.Ops {
-		if op.Kind == redisapi.Expire && op.KeyID == acq.KeyID && redisop.Before(acq, op) {
-			return op
-		}
-	}
-	return nil
 }
 
 // InWatchTransaction reports whether op is a write of an optimistic
@@ -231,7 +199,7 @@ func ExpireAfter(acq *redisop.Op) *redisop.Op {
 // same function. Such a write is owner-checked when the transaction
 // compares the value; a write sent directly from the Watch callback runs
 // at once and is not.
-func (m *Model) InWatchTransaction(op *redisop.Op) bool {
+func (m *Finder) InWatchTransaction(op *redisop.Op) bool {
 	if !op.Queued {
 		return false
 	}
@@ -250,7 +218,7 @@ func (m *Model) InWatchTransaction(op *redisop.Op) bool {
 }
 
 // watches reports whether the WATCH w covers the key with identity id.
-func (m *Model) watches(w *redisop.Op, id string) bool {
+func (m *Finder) watches(w *redisop.Op, id string) bool {
 	if w.KeyID == id {
 		return true
 	}

@@ -1,0 +1,36 @@
+package lockmodel
+
+import (
+	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
+	"github.com/leasevet/leasevet/analyzers/internal/redisop"
+)
+
+// SplitAcquireExpire reports whether op is the expire that setnxexpire
+// reports: the first expire of the key after an acquire with no TTL in the
+// same function. barerenew and getdel leave it to setnxexpire, so that one
+// bug is reported once; the test is setnxexpire's own.
+func SplitAcquireExpire(op *redisop.Op) bool {
+	if op.Kind != redisapi.Expire || op.KeyID == "" {
+		return false
+	}
+	for _, acq := range op.Func.Ops {
+		if acq.Kind != redisapi.Acquire || acq.TTLIs != redisapi.NoTTL || acq.KeyID != op.KeyID || !acq.Reportable() {
+			continue
+		}
+		if ExpireAfter(acq) == op {
+			return true
+		}
+	}
+	return false
+}
+
+// ExpireAfter returns the first expire of acq's key that can run after acq
+// in the same function, or nil.
+func ExpireAfter(acq *redisop.Op) *redisop.Op {
+	for _, op := range acq.Func.Ops {
+		if op.Kind == redisapi.Expire && op.KeyID == acq.KeyID && redisop.Before(acq, op) {
+			return op
+		}
+	}
+	return nil
+}
