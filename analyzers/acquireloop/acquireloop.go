@@ -25,7 +25,7 @@ func run(pass *analysis.Pass, m *lockmodel.Model) (any, error) {
 // retryLoop returns the for statement that retries the acquire op until
 // it succeeds, when op is an acquire of a lock key, or nil.
 func retryLoop(m *lockmodel.Model, op *redisop.Op) *ast.ForStmt {
-	if !lockmodel.IsAcquire(op) || op.Queued {
+	if !redisop.IsAcquire(op) || op.Queued {
 		return nil
 	}
 	loop := m.RetryLoop(op)

@@ -31,7 +31,7 @@ func deletesKey(op *redisop.Op) bool {
 	if op.Kind == redisapi.Delete {
 		return true
 	}
-	if op.Kind != redisapi.Script || op.Lua == nil || lockmodel.IsAcquire(op) {
+	if op.Kind != redisapi.Script || op.Lua == nil || redisop.IsAcquire(op) {
 		return false
 	}
 	guarded, ok := op.Lua.DeletesKey(1)

@@ -45,7 +45,7 @@ func renewsKey(op *redisop.Op) bool {
 	case redisapi.Set:
 		return hasTTLArg(op)
 	case redisapi.Script:
-		if op.Lua == nil || lockmodel.IsAcquire(op) {
+		if op.Lua == nil || redisop.IsAcquire(op) {
 			return false
 		}
 		guarded, ok := op.Lua.ExpiresKey(1)
@@ -69,7 +69,7 @@ func hasTTLArg(op *redisop.Op) bool {
 func inAcquireSequence(op *redisop.Op) bool {
 	ctx := innermostRepeat(op.Stack)
 	for _, acq := range op.Func.Ops {
-		if !lockmodel.IsAcquire(acq) || acq.KeyID != op.KeyID || !redisop.Before(acq, op) {
+		if !redisop.IsAcquire(acq) || acq.KeyID != op.KeyID || !redisop.Before(acq, op) {
 			continue
 		}
 		if ctx == nil || slices.Contains(acq.Stack, ctx) {
@@ -88,7 +88,7 @@ func acquiredInSameCall(op *redisop.Op) bool {
 		return false
 	}
 	for _, a := range op.Func.Ops {
-		if a.Expr == op.Expr && a.KeyID == op.KeyID && lockmodel.IsAcquire(a) {
+		if a.Expr == op.Expr && a.KeyID == op.KeyID && redisop.IsAcquire(a) {
 			return true
 		}
 	}

@@ -47,7 +47,7 @@ func actionOf(op *redisop.Op) (action, bool) {
 
 func checkOp(pass *analysis.Pass, m *lockmodel.Model, op *redisop.Op) {
 	act, ok := actionOf(op)
-	if !ok || op.Func.Test || !op.Reportable() || m.IsOwnerChecked(op) {
+	if !ok || op.Func.Test || !op.Reportable() || redisop.IsOwnerChecked(op) {
 		return
 	}
 	gc := m.GetCompares.Before(op)

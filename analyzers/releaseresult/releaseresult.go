@@ -54,7 +54,7 @@ var scriptAnswers = map[luascript.Reply]answer{
 func answerOf(m *lockmodel.Model, op *redisop.Op) answer {
 	switch op.Kind {
 	case redisapi.Script:
-		if (op.Via == nil || op.Via.Returns) && !op.Queued && op.Lua != nil && m.IsOwnerChecked(op) && !acquires(op) {
+		if (op.Via == nil || op.Via.Returns) && !op.Queued && op.Lua != nil && redisop.IsOwnerChecked(op) && !acquires(op) {
 			return scriptAnswers[op.Lua.MismatchReply()]
 		}
 	case redisapi.CondDelete:

@@ -51,7 +51,7 @@ func renews(m *lockmodel.Model, op *redisop.Op) bool {
 	case redisapi.Set:
 		return op.TTL != nil && op.TTLIs != redisapi.NoTTL
 	case redisapi.Script:
-		if op.Lua == nil || lockmodel.IsAcquire(op) {
+		if op.Lua == nil || redisop.IsAcquire(op) {
 			return false
 		}
 		_, ok := op.Lua.ExpiresKey(1)
@@ -81,7 +81,7 @@ func releases(m *lockmodel.Model, op *redisop.Op) bool {
 			return false
 		}
 		_, ok := op.Lua.DeletesKey(1)
-		return ok && !lockmodel.IsAcquire(op)
+		return ok && !redisop.IsAcquire(op)
 	}
 	return false
 }
@@ -90,7 +90,7 @@ func releases(m *lockmodel.Model, op *redisop.Op) bool {
 // a renewal that compares the owner (a compare-and-expire is a lock's by
 // construction).
 func onLock(m *lockmodel.Model, op *redisop.Op) bool {
-	return m.IsLockKey(op) || m.IsOwnerChecked(op)
+	return m.IsLockKey(op) || redisop.IsOwnerChecked(op)
 }
 
 // synchronous reports whether the command op stands for runs during the

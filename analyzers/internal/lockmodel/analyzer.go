@@ -20,6 +20,7 @@ import (
 	"strings"
 
 	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
+	"github.com/leasevet/leasevet/analyzers/internal/summary"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -129,7 +130,7 @@ func newAnalyzer(s Settings) *analysis.Analyzer {
 		Flags:      newFlags(own),
 		Run:        func(pass *analysis.Pass) (any, error) { return run(pass, *own) },
 		ResultType: reflect.TypeFor[*Model](),
-		FactTypes:  []analysis.Fact{new(Summary), new(reachesRedis), new(ScriptHash)},
+		FactTypes:  []analysis.Fact{new(summary.Summary), new(reachesRedis), new(summary.ScriptHash)},
 	}
 }
 

@@ -13,6 +13,7 @@ import (
 	"github.com/leasevet/leasevet/analyzers/internal/rediscall"
 	"github.com/leasevet/leasevet/analyzers/internal/redisop"
 	"github.com/leasevet/leasevet/analyzers/internal/replyuse"
+	"github.com/leasevet/leasevet/analyzers/internal/summary"
 	"github.com/leasevet/leasevet/analyzers/internal/suppress"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
@@ -22,17 +23,17 @@ func build(pass *analysis.Pass, s Settings) (*Model, error) {
 	env := rediscall.NewEnv(pass.Fset, pass.Pkg, pass.TypesInfo, pass.Files)
 	m := &Model{Pass: pass, Env: env, Keys: keyid.New(env.Env)}
 	m.GetCompares = &getcompare.Finder{Pass: pass, Keys: m.Keys}
-	env.ScriptSHA = m.importedScriptHash
+	m.summaries = &summary.Table{Pass: pass, Env: env, Keys: m.Keys, GetCompares: m.GetCompares}
+	env.ScriptSHA = m.summaries.ImportedScriptHash
 	m.lockNames = newLockNamer(s.LockNames)
 	m.collectFuncs()
-	m.summarizeLocal()
+	m.summaries.SummarizeLocal(m.Funcs, m.opsOf)
 	m.collectOps()
-	m.linkOrigins()
-	m.linkInstances()
+	m.Links = m.summaries.Link(m.Funcs, m.Ops)
 	m.indexKeys()
 	m.judgeLockKeys()
-	m.exportSummaries()
-	m.exportScriptHashes()
+	m.summaries.Export(m.Funcs, m.Links, m)
+	m.summaries.ExportScriptHashes()
 	m.Directives = suppress.Parse(pass)
 	// The analyzers that require the model run concurrently on this
 	// package: nothing of it may be built lazily after this point.
@@ -73,13 +74,13 @@ func namedOf(t types.Type) *types.Named {
 // collectOps walks every function body once and records its ops.
 func (m *Model) collectOps() {
 	for _, fn := range m.Funcs {
-		fn.Ops = m.opsOf(fn, m.summaryOf)
+		fn.Ops = m.opsOf(fn, m.summaries.Of)
 		m.Ops = append(m.Ops, fn.Ops...)
 	}
 }
 
 // opsOf returns the ops of fn; summaries resolves calls of wrappers.
-func (m *Model) opsOf(fn *redisop.Func, summaries func(*types.Func) *Summary) []*redisop.Op {
+func (m *Model) opsOf(fn *redisop.Func, summaries func(*types.Func) *summary.Summary) []*redisop.Op {
 	var ops []*redisop.Op
 	var stack []ast.Node
 	ast.Inspect(fn.Decl, func(n ast.Node) bool {
@@ -96,7 +97,7 @@ func (m *Model) opsOf(fn *redisop.Func, summaries func(*types.Func) *Summary) []
 	return ops
 }
 
-func (m *Model) opsAt(fn *redisop.Func, call *ast.CallExpr, stack []ast.Node, summaries func(*types.Func) *Summary) []*redisop.Op {
+func (m *Model) opsAt(fn *redisop.Func, call *ast.CallExpr, stack []ast.Node, summaries func(*types.Func) *summary.Summary) []*redisop.Op {
 	frozen := append([]ast.Node(nil), stack...)
 	if c := m.Env.Recognize(call); c != nil {
 		return []*redisop.Op{m.newOp(fn, c, nil, frozen)}
@@ -116,6 +117,18 @@ func (m *Model) opsAt(fn *redisop.Func, call *ast.CallExpr, stack []ast.Node, su
 		}
 	}
 	return ops
+}
+
+// wrapperOp turns one command of a wrapper's summary into an op at the
+// wrapper's call site, with the caller's arguments substituted.
+func (m *Model) wrapperOp(fn *redisop.Func, call *ast.CallExpr, s *redisop.SummaryOp, stack []ast.Node) *redisop.Op {
+	c, key, ok := m.summaries.Instantiate(call, s)
+	if !ok {
+		return nil
+	}
+	op := m.newOp(fn, c, s, stack)
+	op.KeyID, op.Identity, op.Family = key.String(), key, m.familyOf(key, fn)
+	return op
 }
 
 func (m *Model) newOp(fn *redisop.Func, c *redisapi.Call, via *redisop.SummaryOp, stack []ast.Node) *redisop.Op {

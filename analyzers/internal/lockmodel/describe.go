@@ -15,16 +15,12 @@ func (m *Model) CallText(op *redisop.Op) string {
 	return op.Method + " (" + op.Via.Command + " at " + op.Via.Where + ")"
 }
 
-// IsAcquire reports whether op writes its key only if absent (SET NX,
-// SETNX, a script that does SET NX).
-func IsAcquire(op *redisop.Op) bool { return isAcquire(op) }
-
 // CallerRelated returns, for a helper's command judged through its calls
 // (see ProvingCall), the call that proves the key a lock, as related
 // information for the diagnostic at the command.
 func (m *Model) CallerRelated(op *redisop.Op) []analysis.RelatedInformation {
 	p := m.ProvingCall(op)
-	if p == nil || m.isLockKeyID(op.Identity, op.Family) {
+	if p == nil || m.IsLockKeyID(op.Identity, op.Family) {
 		return nil
 	}
 	return []analysis.RelatedInformation{{Pos: p.Pos(), End: p.Expr.End(), Message: "called here with lock key " + m.KeyText(p)}}

@@ -43,7 +43,7 @@ func (ix *keyIndex) lookup(id, family string) []*redisop.Op {
 func (m *Model) indexKeys() {
 	for _, op := range m.Ops {
 		switch {
-		case isAcquire(op):
+		case redisop.IsAcquire(op):
 			m.acquires.add(op)
 		case isReleaseOrRenewal(op) && !SplitAcquireExpire(op):
 			// The expire that follows a SETNX with no TTL is part of the
@@ -52,18 +52,6 @@ func (m *Model) indexKeys() {
 			m.evidence.add(op)
 		}
 	}
-}
-
-// isAcquire reports whether op writes its key only if absent.
-func isAcquire(op *redisop.Op) bool {
-	if op.Kind == redisapi.Acquire {
-		return true
-	}
-	if op.Kind == redisapi.Script && op.Lua != nil {
-		_, ok := op.Lua.AcquiresKey(1)
-		return ok
-	}
-	return false
 }
 
 // isReleaseOrRenewal reports whether op deletes or renews its key, owner
@@ -88,15 +76,15 @@ func isReleaseOrRenewal(op *redisop.Op) bool {
 // evidence. An op of a same-package helper that only receives the key is
 // on a lock key when its calls in this package are (see ProvingCall).
 func (m *Model) IsLockKey(op *redisop.Op) bool {
-	return m.isLockKeyID(op.Identity, op.Family) || m.ProvingCall(op) != nil
+	return m.IsLockKeyID(op.Identity, op.Family) || m.ProvingCall(op) != nil
 }
 
-// isLockKeyID reports whether the key with identity id (or, failing that,
+// IsLockKeyID reports whether the key with identity id (or, failing that,
 // family) is acquired with NX and has lock evidence: a lock name, a
 // critical section, an owner check or a wait. A release in a function of
 // its own with none of these is how on/off flags are written (an NX
 // "paused" marker deleted by Unpause), so it is not evidence alone.
-func (m *Model) isLockKeyID(id keyid.ID, family string) bool {
+func (m *Model) IsLockKeyID(id keyid.ID, family string) bool {
 	if !id.Known() {
 		return false
 	}
@@ -127,6 +115,29 @@ func (m *Model) judgeLockKey(id keyid.ID, family string) bool {
 	}
 	rel := m.evidence.lookup(id.String(), family)
 	return m.namedAsLock(id, acq, rel) || criticalSection(acq, rel) || m.ownerChecks(rel) || m.waitsFor(acq)
+}
+
+// ProvingCall returns, for an op of a same-package helper whose key comes
+// from its parameters (func releaseLock(key string) { rdb.Del(ctx, key) }),
+// a call of the helper whose key is a lock key, provided every call of it
+// in the package is on a lock key. The bug is then the helper's own,
+// reported at its command once with the call as related information
+// (RULES.md, "Analyzers"). A helper that also handles other keys (a
+// generic Del) proves nothing: its lock-key calls are judged where they
+// are.
+func (m *Model) ProvingCall(op *redisop.Op) *redisop.Op { return m.provingCall(op, 0) }
+
+func (m *Model) provingCall(op *redisop.Op, depth int) *redisop.Op {
+	insts := m.Instances(op)
+	if len(insts) == 0 || depth > 3 {
+		return nil
+	}
+	for _, in := range insts {
+		if !m.IsLockKeyID(in.Identity, in.Family) && m.provingCall(in, depth+1) == nil {
+			return nil
+		}
+	}
+	return insts[0]
 }
 
 // HasReleaseEvidence reports whether the key of op is released or renewed
@@ -229,7 +240,7 @@ func criticalSection(acquires, releases []*redisop.Op) bool {
 // check-then-act (a GET compared in Go before the write).
 func (m *Model) ownerChecks(releases []*redisop.Op) bool {
 	for _, r := range releases {
-		if gc := m.GetCompares.Before(r); isOwnerChecked(r) || (gc != nil && !gc.Ordered) {
+		if gc := m.GetCompares.Before(r); redisop.IsOwnerChecked(r) || (gc != nil && !gc.Ordered) {
 			return true
 		}
 	}
@@ -269,29 +280,6 @@ func (m *Model) AcquireFor(op *redisop.Op) *redisop.Op {
 	}
 	return best
 }
-
-// isOwnerChecked reports whether a release or renewal compares the token
-// and acts in one atomic server-side step.
-func isOwnerChecked(op *redisop.Op) bool {
-	switch op.Kind {
-	case redisapi.CondDelete, redisapi.CondSet, redisapi.LockRelease, redisapi.LockRefresh:
-		return true
-	case redisapi.Script:
-		if op.Lua == nil {
-			return op.Via != nil && op.Via.Owner
-		}
-		del, okDel := op.Lua.DeletesKey(1)
-		exp, okExp := op.Lua.ExpiresKey(1)
-		return (!okDel || del) && (!okExp || exp) && (okDel || okExp)
-	}
-	if op.Via != nil {
-		return op.Via.Owner
-	}
-	return false
-}
-
-// IsOwnerChecked reports whether op is an owner-checked release or renewal.
-func (m *Model) IsOwnerChecked(op *redisop.Op) bool { return isOwnerChecked(op) }
 
 // HasTTLSomewhere reports whether some op of the package, other than op,
 // gives op's key an expiry: an expire, a write with a TTL, an owner-checked

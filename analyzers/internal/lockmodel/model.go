@@ -4,13 +4,13 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"path/filepath"
-	"strconv"
 
+	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
 	"github.com/leasevet/leasevet/analyzers/internal/getcompare"
 	"github.com/leasevet/leasevet/analyzers/internal/keyid"
 	"github.com/leasevet/leasevet/analyzers/internal/rediscall"
 	"github.com/leasevet/leasevet/analyzers/internal/redisop"
+	"github.com/leasevet/leasevet/analyzers/internal/summary"
 	"github.com/leasevet/leasevet/analyzers/internal/suppress"
 	"golang.org/x/tools/go/analysis"
 )
@@ -19,9 +19,12 @@ import (
 // A nil *Model means the package reaches no Redis client.
 //
 // The model carries the package's suppression directives, so that the
-// analyzers report through m.Report (see package suppress).
+// analyzers report through m.Report (see package suppress), and the links
+// between the commands of its wrappers and their calls (m.Origin, see
+// package summary).
 type Model struct {
 	*suppress.Directives
+	*summary.Links
 	GetCompares *getcompare.Finder // check-then-act owner checks and WATCH transactions
 
 	Pass  *analysis.Pass
@@ -30,21 +33,15 @@ type Model struct {
 	Funcs []*redisop.Func
 	Ops   []*redisop.Op // every op of every function, in source order
 
-	acquires   keyIndex // keys acquired with NX
-	evidence   keyIndex // keys released or renewed
-	lockNames  lockNamer
-	local      map[*types.Func]*Summary
-	origins    map[*redisop.SummaryOp]*redisop.Op // see Origin
-	instances  map[*redisop.Op][]*redisop.Op      // see Instances
-	lockKeys   map[[2]string]bool                 // identity and family -> lock key (judgeLockKeys)
-	ifaceImpls map[*types.Func]*types.Func        // interface method -> its only implementation's
+	summaries *summary.Table // while the model is built
+	acquires  keyIndex       // keys acquired with NX
+	evidence  keyIndex       // keys released or renewed
+	lockNames lockNamer
+	lockKeys  map[[2]string]bool // identity and family -> lock key (judgeLockKeys)
 }
 
 // Where returns "file.go:line" of pos, for messages.
-func (m *Model) Where(pos token.Pos) string {
-	p := m.Pass.Fset.Position(pos)
-	return filepath.Base(p.Filename) + ":" + strconv.Itoa(p.Line)
-}
+func (m *Model) Where(pos token.Pos) string { return analysisutil.Where(m.Pass.Fset, pos) }
 
 // KeyText returns op's key as written where it was built, for messages
 // (RULES.md, "Analyzers"): a local assigned once is named by its value
@@ -52,7 +49,7 @@ func (m *Model) Where(pos token.Pos) string {
 // its calls is the caller's key, with the call; a parameter says whose.
 func (m *Model) KeyText(op *redisop.Op) string {
 	if op.Key == nil {
-		if arg := singleKeyArg(op); arg != nil {
+		if arg := summary.SingleKeyArg(op); arg != nil {
 			return op.Via.Wrapper + " builds from " + m.argText(arg, op.Func)
 		}
 		return "the key"
@@ -76,20 +73,6 @@ func (m *Model) argText(arg ast.Expr, fn *redisop.Func) string {
 		return v.Name() + ", a parameter of " + fn.Name()
 	}
 	return m.Text(e)
-}
-
-// singleKeyArg returns, for an op issued through a wrapper whose key is
-// built from one of its parameters (c.key(k), prefix + k), the argument
-// passed for it.
-func singleKeyArg(op *redisop.Op) ast.Expr {
-	if op.Via == nil {
-		return nil
-	}
-	ph := op.Via.Key.Placeholders()
-	if len(ph) != 1 {
-		return nil
-	}
-	return argAt(op.Expr, ph[0])
 }
 
 // builtFrom returns the expression a local key variable was built from,

@@ -57,7 +57,7 @@ func (r Rule) Run(pass *analysis.Pass, m *lockmodel.Model) (any, error) {
 // Acquire returns the acquire of the lock that op acts on without an
 // owner check, or nil when op is not such a command.
 func (r Rule) Acquire(m *lockmodel.Model, op *redisop.Op) *redisop.Op {
-	if !r.Acts(op) || !op.Reportable() || m.GetCompares.InWatchTransaction(op) || m.IsOwnerChecked(op) || !m.IsLockKey(op) {
+	if !r.Acts(op) || !op.Reportable() || m.GetCompares.InWatchTransaction(op) || redisop.IsOwnerChecked(op) || !m.IsLockKey(op) {
 		return nil
 	}
 	// A test sets up, ages or cleans up keys; a SetNX there is setup, not

@@ -1,4 +1,4 @@
-package lockmodel
+package summary
 
 import (
 	"go/types"
@@ -16,9 +16,9 @@ func (*ScriptHash) AFact() {}
 
 func (*ScriptHash) String() string { return "script SHA1" }
 
-// exportScriptHashes exports a ScriptHash for each package variable whose
+// ExportScriptHashes exports a ScriptHash for each package variable whose
 // script is known.
-func (m *Model) exportScriptHashes() {
+func (m *Table) ExportScriptHashes() {
 	scope := m.Pass.Pkg.Scope()
 	for _, name := range scope.Names() {
 		v, ok := scope.Lookup(name).(*types.Var)
@@ -31,7 +31,9 @@ func (m *Model) exportScriptHashes() {
 	}
 }
 
-func (m *Model) importedScriptHash(v *types.Var) (string, bool) {
+// ImportedScriptHash returns the script whose SHA1 the package variable v
+// of an imported package holds, as its ScriptHash fact records it.
+func (m *Table) ImportedScriptHash(v *types.Var) (string, bool) {
 	var f ScriptHash
 	if !m.Pass.ImportObjectFact(v, &f) {
 		return "", false

@@ -1,4 +1,4 @@
-package lockmodel
+package summary
 
 import (
 	"fmt"
@@ -7,9 +7,13 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
+	"github.com/leasevet/leasevet/analyzers/internal/getcompare"
 	"github.com/leasevet/leasevet/analyzers/internal/keyid"
 	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
+	"github.com/leasevet/leasevet/analyzers/internal/rediscall"
 	"github.com/leasevet/leasevet/analyzers/internal/redisop"
+	"golang.org/x/tools/go/analysis"
 )
 
 // A Summary is the fact exported for a function that issues Redis commands
@@ -31,9 +35,26 @@ func (s *Summary) String() string {
 	return "redis " + strings.Join(parts, " ")
 }
 
-// summaryOf returns the summary of fn: computed in this package, or
+// A Table holds the summaries of one package's functions while its model
+// is built: computed here, or imported as facts.
+type Table struct {
+	Pass        *analysis.Pass
+	Env         *rediscall.Env
+	Keys        *keyid.Resolver
+	GetCompares *getcompare.Finder // for the replies a wrapper returns
+
+	local      map[*types.Func]*Summary
+	ifaceImpls map[*types.Func]*types.Func // interface method -> its only implementation's
+}
+
+// OpsOf returns the ops of fn, resolving calls of wrappers by summaries:
+// the model's walk of a function body, which summarising repeats until
+// the summaries of the package's wrappers of wrappers settle.
+type OpsOf func(fn *redisop.Func, summaries func(*types.Func) *Summary) []*redisop.Op
+
+// Of returns the summary of fn: computed in this package, or
 // imported as a fact.
-func (m *Model) summaryOf(fn *types.Func) *Summary {
+func (m *Table) Of(fn *types.Func) *Summary {
 	if fn.Pkg() == m.Pass.Pkg {
 		return m.localSummaries()[fn]
 	}
@@ -44,23 +65,23 @@ func (m *Model) summaryOf(fn *types.Func) *Summary {
 	return nil
 }
 
-func (m *Model) localSummaries() map[*types.Func]*Summary {
+func (m *Table) localSummaries() map[*types.Func]*Summary {
 	if m.local == nil {
 		m.local = map[*types.Func]*Summary{}
 	}
 	return m.local
 }
 
-// summarizeLocal computes the summaries of this package's functions. A
+// SummarizeLocal computes the summaries of funcs, this package's functions. A
 // wrapper may call another wrapper, so it iterates until nothing changes
 // (bounded: wrapper chains are short, and recursion must terminate).
-func (m *Model) summarizeLocal() {
+func (m *Table) SummarizeLocal(funcs []*redisop.Func, opsOf OpsOf) {
 	sums := m.localSummaries()
 	m.ifaceImpls = interfaceImpls(m.Pass.Pkg)
 	for range 4 {
 		changed := false
-		for _, fn := range m.Funcs {
-			s := m.summarize(fn)
+		for _, fn := range funcs {
+			s := m.summarize(fn, opsOf)
 			if !sameSummary(sums[fn.Obj], s) {
 				sums[fn.Obj], changed = s, true
 			}
@@ -146,7 +167,7 @@ func sameSummary(a, b *Summary) bool {
 
 // summarize returns fn's summary: its ops whose key can be expressed in
 // terms of its parameters, fields and constants, or nil.
-func (m *Model) summarize(fn *redisop.Func) *Summary {
+func (m *Table) summarize(fn *redisop.Func, opsOf OpsOf) *Summary {
 	params := paramIndexes(fn.Obj)
 	tmpl := *m.Keys
 	tmpl.Params = func(v *types.Var) (int, bool) {
@@ -155,7 +176,7 @@ func (m *Model) summarize(fn *redisop.Func) *Summary {
 	}
 	var out []redisop.SummaryOp
 	var src []int
-	for i, op := range m.opsOf(fn, func(f *types.Func) *Summary { return m.summaryOf(f) }) {
+	for i, op := range opsOf(fn, m.Of) {
 		if s, ok := m.summaryOp(fn, op, &tmpl, params); ok {
 			src = append(src, i)
 			out = append(out, s)
@@ -175,7 +196,7 @@ func paramIndexes(fn *types.Func) map[*types.Var]int {
 	return params
 }
 
-func (m *Model) summaryOp(fn *redisop.Func, op *redisop.Op, tmpl *keyid.Resolver, params map[*types.Var]int) (redisop.SummaryOp, bool) {
+func (m *Table) summaryOp(fn *redisop.Func, op *redisop.Op, tmpl *keyid.Resolver, params map[*types.Var]int) (redisop.SummaryOp, bool) {
 	if !summarised(op.Kind) {
 		return redisop.SummaryOp{}, false
 	}
@@ -200,7 +221,7 @@ func (m *Model) summaryOp(fn *redisop.Func, op *redisop.Op, tmpl *keyid.Resolver
 	s := redisop.SummaryOp{
 		Kind: op.Kind, Command: op.Command, Key: key, TTLIs: op.TTLIs, NX: op.NX,
 		Value: paramOf(op.Value, params, m), Match: paramOf(op.Match, params, m), TTL: paramOf(op.TTL, params, m),
-		Owner: isOwnerChecked(op), Where: m.Where(op.Pos()), Wrapper: fn.Name(),
+		Owner: redisop.IsOwnerChecked(op), Where: analysisutil.Where(m.Pass.Fset, op.Pos()), Wrapper: fn.Name(),
 		Script: -1, Keys: keys, Returns: m.returnsReply(op),
 	}
 	if op.Via == nil && op.Script != nil && op.Lua == nil {
@@ -215,7 +236,7 @@ func (m *Model) summaryOp(fn *redisop.Func, op *redisop.Op, tmpl *keyid.Resolver
 
 // returnsReply reports whether op's reply, read or not, is what its
 // function returns (return rdb.EvalSha(...).Result()).
-func (m *Model) returnsReply(op *redisop.Op) bool {
+func (m *Table) returnsReply(op *redisop.Op) bool {
 	_, parent := m.GetCompares.ValueChain(op)
 	_, ok := parent.(*ast.ReturnStmt)
 	return ok
@@ -226,7 +247,7 @@ func (m *Model) returnsReply(op *redisop.Op) bool {
 // ...string) { rdb.Del(ctx, keys...) }): a call Del(ctx, k) sends DEL k.
 // The template names the parameter, so at a call the first key passed
 // stands for the command's key; a call that spreads a slice has none.
-func (m *Model) spreadKeys(fn *redisop.Func, op *redisop.Op, params map[*types.Var]int) keyid.ID {
+func (m *Table) spreadKeys(fn *redisop.Func, op *redisop.Op, params map[*types.Var]int) keyid.ID {
 	sig := fn.Obj.Signature()
 	n := len(op.Expr.Args)
 	if op.Kind != redisapi.Delete || !sig.Variadic() || !op.Expr.Ellipsis.IsValid() || n == 0 {
@@ -253,7 +274,7 @@ func summarised(k redisapi.Kind) bool {
 }
 
 // paramOf returns the index of the parameter e denotes, or -1.
-func paramOf(e ast.Expr, params map[*types.Var]int, m *Model) int {
+func paramOf(e ast.Expr, params map[*types.Var]int, m *Table) int {
 	id, ok := ast.Unparen(e).(*ast.Ident)
 	if !ok || e == nil {
 		return -1
@@ -268,11 +289,13 @@ func paramOf(e ast.Expr, params map[*types.Var]int, m *Model) int {
 	return -1
 }
 
-// wrapperOp turns one command of a wrapper's summary into an op at the
-// wrapper's call site, with the caller's arguments substituted.
-func (m *Model) wrapperOp(fn *redisop.Func, call *ast.CallExpr, s *redisop.SummaryOp, stack []ast.Node) *redisop.Op {
+// Instantiate returns the command that s, one command of a wrapper's
+// summary, sends at the wrapper's call: the call with the caller's
+// arguments substituted, and the identity of its key. It returns false
+// when the key cannot be expressed in the caller's terms.
+func (m *Table) Instantiate(call *ast.CallExpr, s *redisop.SummaryOp) (*redisapi.Call, keyid.ID, bool) {
 	if call.Ellipsis.IsValid() {
-		return nil
+		return nil, keyid.ID{}, false
 	}
 	args := make([]keyid.ID, len(call.Args))
 	for i, a := range call.Args {
@@ -288,7 +311,7 @@ func (m *Model) wrapperOp(fn *redisop.Func, call *ast.CallExpr, s *redisop.Summa
 	}
 	key, ok := s.Key.Substitute(args)
 	if !ok {
-		return nil
+		return nil, keyid.ID{}, false
 	}
 	c := &redisapi.Call{Expr: call, Kind: s.Kind, Command: s.Command, NX: s.NX, TTLIs: s.TTLIs,
 		Method: calleeName(call)}
@@ -307,9 +330,7 @@ func (m *Model) wrapperOp(fn *redisop.Func, call *ast.CallExpr, s *redisop.Summa
 	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
 		c.Client = sel.X
 	}
-	op := m.newOp(fn, c, s, stack)
-	op.KeyID, op.Identity, op.Family = key.String(), key, m.familyOf(key, fn)
-	return op
+	return c, key, true
 }
 
 // viaTemplate returns the key template of an op issued through a wrapper,
@@ -344,11 +365,26 @@ func calleeName(call *ast.CallExpr) string {
 	return "call"
 }
 
+// Links tie the ops of a package's wrappers to the ops that stand for them
+// at the wrappers' calls, so that a bug is reported once, where it is.
+type Links struct {
+	origins   map[*redisop.SummaryOp]*redisop.Op // see Origin
+	instances map[*redisop.Op][]*redisop.Op      // see Instances
+}
+
+// Link returns the links between the ops of funcs, the package's
+// functions, and ops, all their ops.
+func (m *Table) Link(funcs []*redisop.Func, ops []*redisop.Op) *Links {
+	l := &Links{origins: m.linkOrigins(funcs)}
+	l.linkInstances(ops)
+	return l
+}
+
 // linkOrigins records, for each command of a local summary, the op of the
 // wrapper it was summarised from (see Origin).
-func (m *Model) linkOrigins() {
-	m.origins = map[*redisop.SummaryOp]*redisop.Op{}
-	for _, fn := range m.Funcs {
+func (m *Table) linkOrigins(funcs []*redisop.Func) map[*redisop.SummaryOp]*redisop.Op {
+	origins := map[*redisop.SummaryOp]*redisop.Op{}
+	for _, fn := range funcs {
 		s := m.localSummaries()[fn.Obj]
 		if s == nil {
 			continue
@@ -359,17 +395,18 @@ func (m *Model) linkOrigins() {
 				continue
 			}
 			if op := fn.Ops[src]; op.Kind == sop.Kind && op.Command == sop.Command {
-				m.origins[sop] = op
+				origins[sop] = op
 			}
 		}
 	}
+	return origins
 }
 
 // linkInstances records, for each op of a wrapper of this package, the ops
 // that stand for it at the wrapper's calls (see Instances).
-func (m *Model) linkInstances() {
+func (m *Links) linkInstances(ops []*redisop.Op) {
 	m.instances = map[*redisop.Op][]*redisop.Op{}
-	for _, op := range m.Ops {
+	for _, op := range ops {
 		if o := m.Origin(op); o != nil && !op.Func.Test {
 			m.instances[o] = append(m.instances[o], op)
 		}
@@ -378,36 +415,13 @@ func (m *Model) linkInstances() {
 
 // Instances returns the ops that stand for op at the calls, outside
 // tests, of the same-package wrapper op belongs to.
-func (m *Model) Instances(op *redisop.Op) []*redisop.Op { return m.instances[op] }
-
-// ProvingCall returns, for an op of a same-package helper whose key comes
-// from its parameters (func releaseLock(key string) { rdb.Del(ctx, key) }),
-// a call of the helper whose key is a lock key, provided every call of it
-// in the package is on a lock key. The bug is then the helper's own,
-// reported at its command once with the call as related information
-// (RULES.md, "Analyzers"). A helper that also handles other keys (a
-// generic Del) proves nothing: its lock-key calls are judged where they
-// are.
-func (m *Model) ProvingCall(op *redisop.Op) *redisop.Op { return m.provingCall(op, 0) }
-
-func (m *Model) provingCall(op *redisop.Op, depth int) *redisop.Op {
-	insts := m.instances[op]
-	if len(insts) == 0 || depth > 3 {
-		return nil
-	}
-	for _, in := range insts {
-		if !m.isLockKeyID(in.Identity, in.Family) && m.provingCall(in, depth+1) == nil {
-			return nil
-		}
-	}
-	return insts[0]
-}
+func (m *Links) Instances(op *redisop.Op) []*redisop.Op { return m.instances[op] }
 
 // ReportedInWrapper reports whether op stands for a command of a wrapper
 // of this package, or of a wrapper that wrapper calls, for which reported
 // is true: the bug is reported there, where the command is, and not again
 // at the call.
-func (m *Model) ReportedInWrapper(op *redisop.Op, reported func(*redisop.Op) bool) bool {
+func (m *Links) ReportedInWrapper(op *redisop.Op, reported func(*redisop.Op) bool) bool {
 	for o := m.Origin(op); o != nil; o = m.Origin(o) {
 		if reported(o) {
 			return true
@@ -421,18 +435,26 @@ func (m *Model) ReportedInWrapper(op *redisop.Op, reported func(*redisop.Op) boo
 // command or a wrapper of another package. Analyzers use it to report a
 // bug once, where it is: a caller of a wrapper that is already reported for
 // the same bug is not reported again (RULES.md, "Analyzers").
-func (m *Model) Origin(op *redisop.Op) *redisop.Op {
+func (m *Links) Origin(op *redisop.Op) *redisop.Op {
 	if op.Via == nil {
 		return nil
 	}
 	return m.origins[op.Via]
 }
 
-// exportSummaries exports the summaries of functions whose commands depend
-// on their parameters, marking keys already judged here as settled.
-func (m *Model) exportSummaries() {
-	objs := make([]*types.Func, 0, len(m.Funcs)+len(m.ifaceImpls))
-	for _, fn := range m.Funcs {
+// A Judge says which keys the package judged lock keys: a summarised
+// command on such a key is settled, evidence only in importing packages.
+type Judge interface {
+	IsLockKeyID(id keyid.ID, family string) bool
+	IsLockKey(op *redisop.Op) bool
+}
+
+// Export exports the summaries of funcs, the package's functions, whose
+// commands depend on their parameters, marking keys already judged here
+// as settled.
+func (m *Table) Export(funcs []*redisop.Func, links *Links, judge Judge) {
+	objs := make([]*types.Func, 0, len(funcs)+len(m.ifaceImpls))
+	for _, fn := range funcs {
 		objs = append(objs, fn.Obj)
 	}
 	for im := range m.ifaceImpls {
@@ -445,7 +467,7 @@ func (m *Model) exportSummaries() {
 		}
 		out := &Summary{}
 		for i, op := range s.Ops {
-			op.Settled = !op.Key.HasPlaceholder() || m.isLockKeyID(op.Key, op.Key.Family()) || m.judgedThroughCalls(&s.Ops[i])
+			op.Settled = !op.Key.HasPlaceholder() || judge.IsLockKeyID(op.Key, op.Key.Family()) || links.judgedThroughCalls(judge, &s.Ops[i])
 			out.Ops = append(out.Ops, op)
 		}
 		m.Pass.ExportObjectFact(obj, out)
@@ -455,9 +477,23 @@ func (m *Model) exportSummaries() {
 // judgedThroughCalls reports whether the wrapper command s stands for is
 // judged here as a lock key command: through the wrapper's calls (see
 // ProvingCall), or as one half of a lock API pair.
-func (m *Model) judgedThroughCalls(s *redisop.SummaryOp) bool {
+func (m *Links) judgedThroughCalls(judge Judge, s *redisop.SummaryOp) bool {
 	o := m.origins[s]
-	return o != nil && m.IsLockKey(o)
+	return o != nil && judge.IsLockKey(o)
+}
+
+// SingleKeyArg returns, for an op issued through a wrapper whose key is
+// built from one of its parameters (c.key(k), prefix + k), the argument
+// passed for it.
+func SingleKeyArg(op *redisop.Op) ast.Expr {
+	if op.Via == nil {
+		return nil
+	}
+	ph := op.Via.Key.Placeholders()
+	if len(ph) != 1 {
+		return nil
+	}
+	return argAt(op.Expr, ph[0])
 }
 
 // keyArg returns the argument a summary's key template consists of, when

@@ -1,0 +1,36 @@
+package redisop
+
+import "github.com/leasevet/leasevet/analyzers/internal/redisapi"
+
+// IsAcquire reports whether op writes its key only if absent (SET NX,
+// SETNX, a script that does SET NX).
+func IsAcquire(op *Op) bool {
+	if op.Kind == redisapi.Acquire {
+		return true
+	}
+	if op.Kind == redisapi.Script && op.Lua != nil {
+		_, ok := op.Lua.AcquiresKey(1)
+		return ok
+	}
+	return false
+}
+
+// IsOwnerChecked reports whether a release or renewal compares the token
+// and acts in one atomic server-side step.
+func IsOwnerChecked(op *Op) bool {
+	switch op.Kind {
+	case redisapi.CondDelete, redisapi.CondSet, redisapi.LockRelease, redisapi.LockRefresh:
+		return true
+	case redisapi.Script:
+		if op.Lua == nil {
+			return op.Via != nil && op.Via.Owner
+		}
+		del, okDel := op.Lua.DeletesKey(1)
+		exp, okExp := op.Lua.ExpiresKey(1)
+		return (!okDel || del) && (!okExp || exp) && (okDel || okExp)
+	}
+	if op.Via != nil {
+		return op.Via.Owner
+	}
+	return false
+}
