@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"slices"
 
+	"github.com/leasevet/leasevet/analyzers/internal/lockkey"
 	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
 	"github.com/leasevet/leasevet/analyzers/internal/ownerless"
 	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
@@ -13,7 +14,7 @@ import (
 // belongsElsewhere reports whether op, an expiry of a lock key, is
 // setnxexpire's split acquire or part of the acquire itself.
 func belongsElsewhere(_ *lockmodel.Model, op *redisop.Op) bool {
-	return lockmodel.SplitAcquireExpire(op) || inAcquireSequence(op) || acquiredInSameCall(op)
+	return lockkey.SplitAcquireExpire(op) || inAcquireSequence(op) || acquiredInSameCall(op)
 }
 
 // wording names what op does: an EXPIRE extends the holder's lock, a SET

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/leasevet/leasevet/analyzers/internal/getcompare"
+	"github.com/leasevet/leasevet/analyzers/internal/lockkey"
 	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
 	"github.com/leasevet/leasevet/analyzers/internal/ownerfix"
 	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
@@ -38,7 +39,7 @@ func actionOf(op *redisop.Op) (action, bool) {
 	case redisapi.Delete:
 		return deleteAction, true
 	case redisapi.Expire:
-		return renewAction, !lockmodel.SplitAcquireExpire(op) // setnxexpire's
+		return renewAction, !lockkey.SplitAcquireExpire(op) // setnxexpire's
 	case redisapi.Set:
 		return renewAction, op.TTL != nil && op.TTLIs != redisapi.NoTTL
 	}
@@ -125,7 +126,7 @@ func releaseNamed(m *lockmodel.Model, op *redisop.Op, gc *getcompare.GetCompare)
 		if m.IsLockName(n) {
 			return true
 		}
-		for _, w := range lockmodel.NameWords(n) {
+		for _, w := range lockkey.NameWords(n) {
 			if releaseWords[strings.ToLower(w)] {
 				return true
 			}

@@ -6,6 +6,7 @@ import (
 	"go/types"
 
 	"github.com/leasevet/leasevet/analyzers/internal/fixedit"
+	"github.com/leasevet/leasevet/analyzers/internal/lockkey"
 	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
 	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
 	"github.com/leasevet/leasevet/analyzers/internal/redisop"
@@ -44,11 +45,11 @@ func finding(m *lockmodel.Model, acq *redisop.Op) (exp *redisop.Op, noTTL bool) 
 	if m.ReportedInWrapper(acq, func(o *redisop.Op) bool { e, n := finding(m, o); return e != nil || n }) {
 		return nil, false // reported in the wrapper, where the acquire is
 	}
-	if exp := lockmodel.ExpireAfter(acq); exp != nil {
+	if exp := lockkey.ExpireAfter(acq); exp != nil {
 		return exp, false
 	}
 	for _, in := range m.Instances(acq) {
-		if lockmodel.ExpireAfter(in) != nil || m.HasTTLSomewhere(in) {
+		if lockkey.ExpireAfter(in) != nil || m.HasTTLSomewhere(in) {
 			return nil, false // a helper's acquire that a caller gives a TTL
 		}
 	}

@@ -9,6 +9,15 @@
 // closure, the standard library included, runs it for facts, so its first
 // step is a check of the package's direct imports and their facts that
 // returns at once in packages that reach no Redis client (see gate).
+//
+// It owns the analyzer, its Settings and flags, the gate, the walk that
+// turns function bodies into ops (redisop), and the order in which the
+// parts of the model are built from them: summaries (package summary),
+// the lock-key judgement (lockkey), the check-then-act finder
+// (getcompare) and the suppression directives (suppress). Those packages
+// do not import it; what they need of the walk or of each other it hands
+// them. It must not hold any rule's own logic (an analyzer's, or a fix's:
+// package ownerfix) nor decide what is reported.
 package lockmodel
 
 import (
@@ -20,6 +29,7 @@ import (
 	"strings"
 
 	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
+	"github.com/leasevet/leasevet/analyzers/internal/lockkey"
 	"github.com/leasevet/leasevet/analyzers/internal/summary"
 	"golang.org/x/tools/go/analysis"
 )
@@ -39,10 +49,6 @@ type Settings struct {
 	TokenFuncs []string `json:"token-funcs"`
 }
 
-// defaultLockNames is matched against each word of a name, whole: the
-// RULES.md list of lock words.
-const defaultLockNames = `(?i)^(lock|locks|locked|locker|lockers|locking|unlock|unlocks|unlocked|unlocking|trylock|relock|redlock|mutex|mutexes|mtx)$`
-
 // newFlags returns the flags that set s. The analyzers of a set share this
 // flag set (each copies it into its Flags, and the copies share the flag
 // values), which is what makes an option spelled with any analyzer's name
@@ -58,7 +64,7 @@ type regexpFlag struct{ s *string }
 
 func (f regexpFlag) String() string {
 	if f.s == nil {
-		return defaultLockNames
+		return lockkey.DefaultLockNames
 	}
 	return *f.s
 }
@@ -100,12 +106,12 @@ func (f listFlag) Set(v string) error {
 // every analyzer package's Analyzer requires, so that nogo-style use (each
 // package's Analyzer, configured by flags only) runs one model per package
 // and registers each fact type once, as unitchecker requires.
-var Analyzer = newAnalyzer(Settings{LockNames: defaultLockNames})
+var Analyzer = newAnalyzer(Settings{LockNames: lockkey.DefaultLockNames})
 
 // New returns a lockmodel analyzer configured by s, for a new analyzer set;
 // empty fields of s keep their defaults. An invalid value is an error.
 func New(s Settings) (*analysis.Analyzer, error) {
-	a := newAnalyzer(Settings{LockNames: defaultLockNames})
+	a := newAnalyzer(Settings{LockNames: lockkey.DefaultLockNames})
 	if s.LockNames != "" {
 		if err := a.Flags.Set("lock-names", s.LockNames); err != nil {
 			return nil, fmt.Errorf("leasevet setting lock-names: %w", err)

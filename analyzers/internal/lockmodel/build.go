@@ -8,6 +8,7 @@ import (
 	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
 	"github.com/leasevet/leasevet/analyzers/internal/getcompare"
 	"github.com/leasevet/leasevet/analyzers/internal/keyid"
+	"github.com/leasevet/leasevet/analyzers/internal/lockkey"
 	"github.com/leasevet/leasevet/analyzers/internal/luascript"
 	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
 	"github.com/leasevet/leasevet/analyzers/internal/rediscall"
@@ -25,14 +26,13 @@ func build(pass *analysis.Pass, s Settings) (*Model, error) {
 	m.GetCompares = &getcompare.Finder{Pass: pass, Keys: m.Keys}
 	m.summaries = &summary.Table{Pass: pass, Env: env, Keys: m.Keys, GetCompares: m.GetCompares}
 	env.ScriptSHA = m.summaries.ImportedScriptHash
-	m.lockNames = newLockNamer(s.LockNames)
+	m.lockNames = lockkey.NewNamer(s.LockNames)
 	m.collectFuncs()
 	m.summaries.SummarizeLocal(m.Funcs, m.opsOf)
 	m.collectOps()
 	m.Links = m.summaries.Link(m.Funcs, m.Ops)
-	m.indexKeys()
-	m.judgeLockKeys()
-	m.summaries.Export(m.Funcs, m.Links, m)
+	m.Judge = lockkey.New(pass.TypesInfo, m.Ops, m.lockNames, m.GetCompares, m.Links.Instances)
+	m.summaries.Export(m.Funcs, m.Links, m.Judge)
 	m.summaries.ExportScriptHashes()
 	m.Directives = suppress.Parse(pass)
 	// The analyzers that require the model run concurrently on this
@@ -154,7 +154,7 @@ func (m *Model) newOp(fn *redisop.Func, c *redisapi.Call, via *redisop.SummaryOp
 // as a lock operation, the lock API of fn's type or package (RULES.md,
 // "Lock API pair"): Lock(key) and Unlock(key) of one type take one key.
 func (m *Model) familyOf(id keyid.ID, fn *redisop.Func) string {
-	if f := id.Family(); f != "" || !id.IsParam() || !m.funcNamedAsLock(fn) {
+	if f := id.Family(); f != "" || !id.IsParam() || !m.lockNames.NamesFunc(fn) {
 		return f
 	}
 	if fn.Recv != nil {

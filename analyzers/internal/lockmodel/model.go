@@ -8,6 +8,7 @@ import (
 	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
 	"github.com/leasevet/leasevet/analyzers/internal/getcompare"
 	"github.com/leasevet/leasevet/analyzers/internal/keyid"
+	"github.com/leasevet/leasevet/analyzers/internal/lockkey"
 	"github.com/leasevet/leasevet/analyzers/internal/rediscall"
 	"github.com/leasevet/leasevet/analyzers/internal/redisop"
 	"github.com/leasevet/leasevet/analyzers/internal/summary"
@@ -21,10 +22,12 @@ import (
 // The model carries the package's suppression directives, so that the
 // analyzers report through m.Report (see package suppress), and the links
 // between the commands of its wrappers and their calls (m.Origin, see
-// package summary).
+// package summary), and the judge of its lock keys (m.IsLockKey, see
+// package lockkey).
 type Model struct {
 	*suppress.Directives
 	*summary.Links
+	*lockkey.Judge
 	GetCompares *getcompare.Finder // check-then-act owner checks and WATCH transactions
 
 	Pass  *analysis.Pass
@@ -34,10 +37,7 @@ type Model struct {
 	Ops   []*redisop.Op // every op of every function, in source order
 
 	summaries *summary.Table // while the model is built
-	acquires  keyIndex       // keys acquired with NX
-	evidence  keyIndex       // keys released or renewed
-	lockNames lockNamer
-	lockKeys  map[[2]string]bool // identity and family -> lock key (judgeLockKeys)
+	lockNames lockkey.Namer  // for the families of lock API keys
 }
 
 // Where returns "file.go:line" of pos, for messages.
@@ -104,4 +104,15 @@ func (m *Model) Text(e ast.Expr) string {
 		text = text[:57] + "..."
 	}
 	return text
+}
+
+// FuncOf returns the Func of a function or method declared in the
+// package, or nil.
+func (m *Model) FuncOf(obj *types.Func) *redisop.Func {
+	for _, fn := range m.Funcs {
+		if fn.Obj == obj {
+			return fn
+		}
+	}
+	return nil
 }

@@ -1,4 +1,4 @@
-package lockmodel
+package lockkey
 
 import (
 	"go/ast"
@@ -8,12 +8,12 @@ import (
 )
 
 // This file exports, for the lifecycle analyzers (acquireresult,
-// acquireloop, renewal), what the model already computes to decide that
+// acquireloop, renewal), what the judge already computes to decide that
 // a key is a lock: the wait loop of an acquire and its result variables.
 
 // RetryLoop returns the for statement that retries acq until it succeeds
 // (the evidence "waiting" of RULES.md, "Lock key"), or nil.
-func (m *Model) RetryLoop(acq *redisop.Op) *ast.ForStmt {
+func (m *Judge) RetryLoop(acq *redisop.Op) *ast.ForStmt {
 	if !m.retriedUntilAcquired(acq) {
 		return nil
 	}
@@ -22,15 +22,4 @@ func (m *Model) RetryLoop(acq *redisop.Op) *ast.ForStmt {
 
 // ResultVars returns the variables op's result is assigned to, errors
 // excepted (ok in ok, err := c.SetNX(...).Result()).
-func (m *Model) ResultVars(op *redisop.Op) map[*types.Var]bool { return m.resultVars(op) }
-
-// FuncOf returns the Func of a function or method declared in the
-// package, or nil.
-func (m *Model) FuncOf(obj *types.Func) *redisop.Func {
-	for _, fn := range m.Funcs {
-		if fn.Obj == obj {
-			return fn
-		}
-	}
-	return nil
-}
+func (m *Judge) ResultVars(op *redisop.Op) map[*types.Var]bool { return m.resultVars(op) }

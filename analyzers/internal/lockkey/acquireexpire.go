@@ -1,4 +1,4 @@
-package lockmodel
+package lockkey
 
 import (
 	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
@@ -8,7 +8,9 @@ import (
 // SplitAcquireExpire reports whether op is the expire that setnxexpire
 // reports: the first expire of the key after an acquire with no TTL in the
 // same function. barerenew and getdel leave it to setnxexpire, so that one
-// bug is reported once; the test is setnxexpire's own.
+// bug is reported once. The judgement needs it too, which is why it is
+// here and not in setnxexpire (which imports the model): such an expire
+// completes an acquire written in two steps and is no renewal evidence.
 func SplitAcquireExpire(op *redisop.Op) bool {
 	if op.Kind != redisapi.Expire || op.KeyID == "" {
 		return false

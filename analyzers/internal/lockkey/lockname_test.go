@@ -1,4 +1,4 @@
-package lockmodel
+package lockkey
 
 import (
 	"strings"
@@ -24,8 +24,8 @@ func TestNameWords_shapes(t *testing.T) {
 	}
 }
 
-func TestLockNamer_defaultWords(t *testing.T) {
-	l := newLockNamer(defaultLockNames)
+func TestNamer_defaultWords(t *testing.T) {
+	l := NewNamer(DefaultLockNames)
 	for _, name := range []string{"Lock", "UnLock", "Unlock", "TryLock", "trylock", "acquireLock", "lock:job:", "LOCK_PREFIX", "Locker", "mutexKey", "Redlock", "distributed-lock"} {
 		if !l.matches(name) {
 			t.Errorf("%q is not a lock name, want one", name)
@@ -38,8 +38,8 @@ func TestLockNamer_defaultWords(t *testing.T) {
 	}
 }
 
-func TestLockNamer_customExpression(t *testing.T) {
-	l := newLockNamer(`(?i)^sem$`)
+func TestNamer_customExpression(t *testing.T) {
+	l := NewNamer(`(?i)^sem$`)
 	if !l.matches("acquireSem") || l.matches("Lock") || l.matches("semaphore") {
 		t.Error("a custom expression is not matched word by word")
 	}

@@ -1,13 +1,42 @@
-package lockmodel
+package lockkey
 
 import (
 	"go/ast"
+	"go/types"
 
+	"github.com/leasevet/leasevet/analyzers/internal/getcompare"
 	"github.com/leasevet/leasevet/analyzers/internal/keyid"
 	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
 	"github.com/leasevet/leasevet/analyzers/internal/redisop"
 	"github.com/leasevet/leasevet/analyzers/internal/replyuse"
 )
+
+// A Judge judges, once per package, which keys are lock keys (RULES.md,
+// "Lock key"), from the package's ops and the names around them, and
+// answers the analyzers' questions about a key's acquires and evidence.
+// It is read only once built: the analyzers that ask it run concurrently.
+type Judge struct {
+	info        *types.Info
+	ops         []*redisop.Op // every op of the package, in source order
+	lockNames   Namer
+	getCompares *getcompare.Finder
+	instances   func(*redisop.Op) []*redisop.Op // see summary.Links.Instances
+
+	acquires keyIndex           // keys acquired with NX
+	evidence keyIndex           // keys released or renewed
+	lockKeys map[[2]string]bool // identity and family -> lock key (judgeLockKeys)
+}
+
+// New judges the keys of ops, every op of the package whose types info
+// is: names tells lock names, getCompares finds owner checks written in
+// Go, and instances gives the ops that stand for a same-package helper's
+// op at its calls.
+func New(info *types.Info, ops []*redisop.Op, names Namer, getCompares *getcompare.Finder, instances func(*redisop.Op) []*redisop.Op) *Judge {
+	m := &Judge{info: info, ops: ops, lockNames: names, getCompares: getCompares, instances: instances}
+	m.indexKeys()
+	m.judgeLockKeys()
+	return m
+}
 
 // A keyIndex records key identities and families with the ops that use them.
 type keyIndex struct {
@@ -40,8 +69,8 @@ func (ix *keyIndex) lookup(id, family string) []*redisop.Op {
 
 // indexKeys records which keys are acquired with NX and which are released
 // or renewed anywhere in the package.
-func (m *Model) indexKeys() {
-	for _, op := range m.Ops {
+func (m *Judge) indexKeys() {
+	for _, op := range m.ops {
 		switch {
 		case redisop.IsAcquire(op):
 			m.acquires.add(op)
@@ -75,7 +104,7 @@ func isReleaseOrRenewal(op *redisop.Op) bool {
 // key"): acquired with NX under the same identity or family, with lock
 // evidence. An op of a same-package helper that only receives the key is
 // on a lock key when its calls in this package are (see ProvingCall).
-func (m *Model) IsLockKey(op *redisop.Op) bool {
+func (m *Judge) IsLockKey(op *redisop.Op) bool {
 	return m.IsLockKeyID(op.Identity, op.Family) || m.ProvingCall(op) != nil
 }
 
@@ -84,7 +113,7 @@ func (m *Model) IsLockKey(op *redisop.Op) bool {
 // critical section, an owner check or a wait. A release in a function of
 // its own with none of these is how on/off flags are written (an NX
 // "paused" marker deleted by Unpause), so it is not evidence alone.
-func (m *Model) IsLockKeyID(id keyid.ID, family string) bool {
+func (m *Judge) IsLockKeyID(id keyid.ID, family string) bool {
 	if !id.Known() {
 		return false
 	}
@@ -98,9 +127,9 @@ func (m *Model) IsLockKeyID(id keyid.ID, family string) bool {
 // analyzer asks about the same keys many times, and the owner-check
 // evidence walks function bodies. The result is only read afterwards, by
 // analyzers that run concurrently.
-func (m *Model) judgeLockKeys() {
+func (m *Judge) judgeLockKeys() {
 	m.lockKeys = map[[2]string]bool{}
-	for _, op := range m.Ops {
+	for _, op := range m.ops {
 		k := [2]string{op.KeyID, op.Family}
 		if _, done := m.lockKeys[k]; !done && op.KeyID != "" {
 			m.lockKeys[k] = m.judgeLockKey(op.Identity, op.Family)
@@ -108,7 +137,7 @@ func (m *Model) judgeLockKeys() {
 	}
 }
 
-func (m *Model) judgeLockKey(id keyid.ID, family string) bool {
+func (m *Judge) judgeLockKey(id keyid.ID, family string) bool {
 	acq := m.acquires.lookup(id.String(), family)
 	if len(acq) == 0 {
 		return false
@@ -125,10 +154,10 @@ func (m *Model) judgeLockKey(id keyid.ID, family string) bool {
 // (RULES.md, "Analyzers"). A helper that also handles other keys (a
 // generic Del) proves nothing: its lock-key calls are judged where they
 // are.
-func (m *Model) ProvingCall(op *redisop.Op) *redisop.Op { return m.provingCall(op, 0) }
+func (m *Judge) ProvingCall(op *redisop.Op) *redisop.Op { return m.provingCall(op, 0) }
 
-func (m *Model) provingCall(op *redisop.Op, depth int) *redisop.Op {
-	insts := m.Instances(op)
+func (m *Judge) provingCall(op *redisop.Op, depth int) *redisop.Op {
+	insts := m.instances(op)
 	if len(insts) == 0 || depth > 3 {
 		return nil
 	}
@@ -142,7 +171,7 @@ func (m *Model) provingCall(op *redisop.Op, depth int) *redisop.Op {
 
 // HasReleaseEvidence reports whether the key of op is released or renewed
 // somewhere under the same identity or family, by an op other than op.
-func (m *Model) HasReleaseEvidence(op *redisop.Op) bool {
+func (m *Judge) HasReleaseEvidence(op *redisop.Op) bool {
 	var same []*redisop.Op
 	if op.KeyID != "" {
 		same = m.evidence.byID[op.KeyID]
@@ -161,7 +190,7 @@ func (m *Model) HasReleaseEvidence(op *redisop.Op) bool {
 // namedAsLock reports whether the key's constant part, or a function,
 // receiver type or key variable that acquires or releases it, has a lock
 // word.
-func (m *Model) namedAsLock(id keyid.ID, acquires, releases []*redisop.Op) bool {
+func (m *Judge) namedAsLock(id keyid.ID, acquires, releases []*redisop.Op) bool {
 	for _, c := range id.Constants() {
 		if m.lockNames.matches(c) {
 			return true
@@ -182,7 +211,7 @@ func (m *Model) namedAsLock(id keyid.ID, acquires, releases []*redisop.Op) bool 
 // expression names has a lock word. The receiver type's name counts only
 // for a key with no constant text: "processed:"+id written by a method of
 // a Locker type is named by its text, and a dedup marker.
-func (m *Model) opNamedAsLock(op *redisop.Op) bool {
+func (m *Judge) opNamedAsLock(op *redisop.Op) bool {
 	if m.lockNames.matches(op.Func.Decl.Name.Name) {
 		return true
 	}
@@ -200,9 +229,9 @@ func (m *Model) opNamedAsLock(op *redisop.Op) bool {
 	return false
 }
 
-// funcNamedAsLock reports whether fn or its receiver type has a lock word.
-func (m *Model) funcNamedAsLock(fn *redisop.Func) bool {
-	return m.lockNames.matches(fn.Decl.Name.Name) || (fn.Recv != nil && m.lockNames.matches(fn.Recv.Obj().Name()))
+// NamesFunc reports whether fn or its receiver type has a lock word.
+func (l Namer) NamesFunc(fn *redisop.Func) bool {
+	return l.matches(fn.Decl.Name.Name) || (fn.Recv != nil && l.matches(fn.Recv.Obj().Name()))
 }
 
 // keyNames returns the names a key expression is built from: variables and
@@ -238,9 +267,9 @@ func criticalSection(acquires, releases []*redisop.Op) bool {
 // ownerChecks reports whether a release or renewal of the key compares the
 // stored value: atomically (a compare script, IFEQ, a lock library) or as
 // check-then-act (a GET compared in Go before the write).
-func (m *Model) ownerChecks(releases []*redisop.Op) bool {
+func (m *Judge) ownerChecks(releases []*redisop.Op) bool {
 	for _, r := range releases {
-		if gc := m.GetCompares.Before(r); redisop.IsOwnerChecked(r) || (gc != nil && !gc.Ordered) {
+		if gc := m.getCompares.Before(r); redisop.IsOwnerChecked(r) || (gc != nil && !gc.Ordered) {
 			return true
 		}
 	}
@@ -251,7 +280,7 @@ func (m *Model) ownerChecks(releases []*redisop.Op) bool {
 // until it succeeds: it is inside a for statement (not a range over items,
 // which is how markers are set for a batch) whose exit depends on the
 // acquire's result.
-func (m *Model) waitsFor(acquires []*redisop.Op) bool {
+func (m *Judge) waitsFor(acquires []*redisop.Op) bool {
 	for _, a := range acquires {
 		if m.retriedUntilAcquired(a) {
 			return true
@@ -262,7 +291,7 @@ func (m *Model) waitsFor(acquires []*redisop.Op) bool {
 
 // AcquireFor returns the acquire op paired with op's key: in the same
 // function if there is one, else in a method of the same type, else any.
-func (m *Model) AcquireFor(op *redisop.Op) *redisop.Op {
+func (m *Judge) AcquireFor(op *redisop.Op) *redisop.Op {
 	acq := m.acquires.lookup(op.KeyID, op.Family)
 	if len(acq) == 0 {
 		if p := m.ProvingCall(op); p != nil {
@@ -284,7 +313,7 @@ func (m *Model) AcquireFor(op *redisop.Op) *redisop.Op {
 // HasTTLSomewhere reports whether some op of the package, other than op,
 // gives op's key an expiry: an expire, a write with a TTL, an owner-checked
 // renewal.
-func (m *Model) HasTTLSomewhere(op *redisop.Op) bool {
+func (m *Judge) HasTTLSomewhere(op *redisop.Op) bool {
 	for _, e := range m.evidence.lookup(op.KeyID, op.Family) {
 		if e == op {
 			continue
@@ -298,7 +327,7 @@ func (m *Model) HasTTLSomewhere(op *redisop.Op) bool {
 			}
 		}
 	}
-	for _, s := range m.Ops {
+	for _, s := range m.ops {
 		if s != op && s.Kind == redisapi.Set && s.TTLIs != redisapi.NoTTL && s.KeyID == op.KeyID {
 			return true
 		}

@@ -1,27 +1,32 @@
-package lockmodel
+package lockkey
 
 import (
 	"regexp"
 	"unicode"
 )
 
-// lockNamer tells lock names from others (RULES.md, "Lock key", naming):
+// DefaultLockNames is matched against each word of a name, whole: the
+// RULES.md list of lock words.
+const DefaultLockNames = `(?i)^(lock|locks|locked|locker|lockers|locking|unlock|unlocks|unlocked|unlocking|trylock|relock|redlock|mutex|mutexes|mtx)$`
+
+// A Namer tells lock names from others (RULES.md, "Lock key", naming):
 // a name is split into words and a word must match the -lock-names
 // expression alone. Matching the whole name would make IndexBlock,
 // MarkClockSkew and "indexed-block:" lock names, and turn dedup markers
 // into locks.
-type lockNamer struct{ re *regexp.Regexp }
+type Namer struct{ re *regexp.Regexp }
 
-func newLockNamer(expr string) lockNamer {
+// NewNamer returns the namer of expr, a valid -lock-names expression.
+func NewNamer(expr string) Namer {
 	re, err := regexp.Compile(expr)
 	if err != nil {
-		re = regexp.MustCompile(defaultLockNames) // the flag validated it already
+		re = regexp.MustCompile(DefaultLockNames) // the flag validated it already
 	}
-	return lockNamer{re}
+	return Namer{re}
 }
 
 // matches reports whether one word of s is a lock word.
-func (l lockNamer) matches(s string) bool {
+func (l Namer) matches(s string) bool {
 	for _, w := range nameWords(s) {
 		if l.re.MatchString(w) {
 			return true
@@ -78,4 +83,4 @@ func wordBoundary(prev, r rune, rest []rune) bool {
 
 // IsLockName reports whether s, a name or a key's constant part, has a
 // lock word under -lock-names. The expression is compiled once per model.
-func (m *Model) IsLockName(s string) bool { return m.lockNames.matches(s) }
+func (m *Judge) IsLockName(s string) bool { return m.lockNames.matches(s) }
