@@ -2,10 +2,7 @@ package analysisutil
 
 import (
 	"go/ast"
-	"go/token"
 	"go/types"
-	"path/filepath"
-	"strconv"
 )
 
 // NameOf returns the identifier that names what e denotes: x for x, and
@@ -40,10 +37,4 @@ func VarOf(info *types.Info, e ast.Expr) *types.Var {
 	}
 	v, _ := info.Uses[id].(*types.Var)
 	return v
-}
-
-// Where returns "file.go:line" of pos, as messages name a place.
-func Where(fset *token.FileSet, pos token.Pos) string {
-	p := fset.Position(pos)
-	return filepath.Base(p.Filename) + ":" + strconv.Itoa(p.Line)
 }

@@ -19,11 +19,12 @@ import (
 // A Model is what leasevet knows about the Redis commands of one package.
 // A nil *Model means the package reaches no Redis client.
 //
-// The model carries the package's suppression directives, so that the
-// analyzers report through m.Report (see package suppress), and the links
-// between the commands of its wrappers and their calls (m.Origin, see
-// package summary), and the judge of its lock keys (m.IsLockKey, see
-// package lockkey).
+// The model carries the parts built from the ops, each owned by a package
+// of its own, so that the analyzers ask the model: the suppression
+// directives they report through (m.Report, package suppress), the links
+// between a wrapper's commands and its calls (m.Origin, package summary),
+// the lock-key judge (m.IsLockKey, package lockkey) and the check-then-act
+// finder (m.GetCompares, package getcompare).
 type Model struct {
 	*suppress.Directives
 	*summary.Links
