@@ -4,8 +4,9 @@
 // of its own, which another client's acquire can slip between.
 //
 // Three analyzers share it and one model judgement: getdel reports the
-// shape; baredel and barerenew ask for it only to stay silent on a
-// release or renewal getdel reports, so that one bug is reported once;
+// shape; baredel and barerenew (through their shared judgement, package
+// ownerless) ask for it only to stay silent on a release or renewal
+// getdel reports, so that one bug is reported once;
 // and the lock-key judgement (package lockkey) counts an equality
 // comparison as evidence that the key holds an owner token. It also tells
 // a write of a WATCH transaction, which EXEC discards if the key changed,
