@@ -29,10 +29,10 @@ var probe = &analysis.Analyzer{
 	},
 }
 
-// TestGate shows that a package that reaches no Redis client gets no model:
-// every analyzer returns at once, so no function is walked and no SSA is
-// built there, while a package that reaches go-redis only transitively does
-// get one.
-func TestGate(t *testing.T) {
+// TestGate_packagesReachingRedis shows that a package that reaches no
+// Redis client gets no model: every analyzer returns at once, so no
+// function is walked and no SSA is built there, while a package that
+// reaches go-redis only transitively does get one.
+func TestGate_packagesReachingRedis(t *testing.T) {
 	analysistest.Run(t, fixtures.Dir(), probe, "./gate/...")
 }
