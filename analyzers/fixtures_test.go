@@ -41,6 +41,8 @@ func exportedSet() []*analysis.Analyzer {
 // Each fixture module is loaded and analysed by the whole set once per
 // test binary, for the fixture tables and the round trips alike: loading
 // go-redis, redsync and go-zero from source is most of what they cost.
+// The four tests that use them run in parallel, so that the loads of the
+// two modules and of their fixed copies share the cores.
 var (
 	srcModule = sync.OnceValues(func() (*fixturecheck.Module, error) {
 		return fixturecheck.Load(fixtures.Dir(), exportedSet())
@@ -107,11 +109,13 @@ func clientsRows() []fixtureRow {
 // TestFixtures_src judges each analyzer by the `// want` comments and
 // golden files of testdata/src; run one with -run TestFixtures_src/NAME.
 func TestFixtures_src(t *testing.T) {
+	t.Parallel()
 	runRows(t, loadFixtures(t, srcModule), srcRows())
 }
 
 // TestFixtures_clients is TestFixtures_src on testdata/clients.
 func TestFixtures_clients(t *testing.T) {
+	t.Parallel()
 	runRows(t, loadFixtures(t, clientsModule), clientsRows())
 }
 

@@ -17,6 +17,7 @@ import (
 // nothing to fix, and remove what they fixed. They add no safelock import, so the
 // module needs no requirement of leasevet's.
 func TestFixRoundTripClients(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("loads the whole clients fixture module twice")
 	}

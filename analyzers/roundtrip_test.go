@@ -29,6 +29,7 @@ import (
 // the fixes again changes nothing. analysistest's golden files are not
 // type-checked, so this is the test that a fix compiles.
 func TestFixRoundTrip(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("loads the whole fixture module twice")
 	}
