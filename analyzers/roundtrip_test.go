@@ -20,15 +20,15 @@ import (
 	"golang.org/x/tools/go/packages"
 )
 
-// TestFixRoundTrip applies the first suggested fix of every diagnostic of
-// every analyzer to a copy of the whole fixture module that does not
+// TestFixRoundTrip_src applies the first suggested fix of every diagnostic
+// of every analyzer to a copy of the whole fixture module that does not
 // require safelock yet, as a user's module does not, then checks that the
 // fixes' safelock import got its requirement (through modreq, as -fix
 // adds it), that the result is gofmt-formatted, type-checks and passes go
 // vet's analyzers, and that leasevet finds nothing left to fix; applying
-// the fixes again changes nothing. analysistest's golden files are not
-// type-checked, so this is the test that a fix compiles.
-func TestFixRoundTrip(t *testing.T) {
+// the fixes again changes nothing. The golden files are not type-checked,
+// so this is the test that a fix compiles.
+func TestFixRoundTrip_src(t *testing.T) {
 	t.Parallel()
 	if testing.Short() {
 		t.Skip("loads the whole fixture module twice")
@@ -44,9 +44,10 @@ func TestFixRoundTrip(t *testing.T) {
 // and vetted, nothing left to fix and no finding of a fixed category.
 //
 // The fixes come from the original's analysis, which the fixture tables
-// share, rather than from analysing the copy again: the copy differs only
-// in leaving out the packages that import safelock, which no package it
-// keeps imports, and findings flow only from a package to its importers.
+// share, rather than from analysing the copy again: besides its go.mod and
+// golden files, the copy differs only in leaving out the packages that
+// import safelock, which no package it keeps imports, and findings flow
+// only from a package to its importers.
 func roundTrip(t *testing.T, m *fixturecheck.Module, dir, what string, afterFix func(changed []string)) {
 	t.Helper()
 	before := copiedFindings(m, dir)

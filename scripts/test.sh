@@ -27,20 +27,29 @@ go -C safelock mod download
 go -C safelocktest mod download
 
 # Two lanes side by side, so that the two cores of a small machine stay
-# busy: each lane spends long stretches on one compile chain or in tests
-# that wait on Redis. The race lane compiles the standard library with
-# -race for safelock and safelocktest; the other lane compiles it without
-# for leasevet's own packages first, so that the -race run of
-# ./internal/... at its end finds the race build already cached and no
-# package is compiled twice at once. The race lane's output follows the
-# other's.
-lane=$(mktemp)
-trap 'rm -f "$lane"' EXIT
-(go -C safelock test -race ./... && go -C safelocktest test -race ./...) >"$lane" 2>&1 &
+# busy: each go test run spends long stretches on one compile chain or in
+# tests that wait on Redis. The race lane compiles the standard library
+# and go-redis with -race for safelock, then runs safelocktest and
+# ./internal/... (fault proxy, test servers, the vet parity check), which
+# reuse that build, side by side. The other lane compiles the standard
+# library without -race for leasevet's packages, so no package is compiled
+# twice at once. The race lane's output follows the other's.
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+race_lane() {
+	local status=0
+	go -C safelock test -race ./... || status=1
+	go test -race ./internal/... >"$out/internal" 2>&1 &
+	local internal=$!
+	go -C safelocktest test -race ./... || status=1
+	wait "$internal" || status=1
+	cat "$out/internal"
+	return "$status"
+}
+race_lane >"$out/race" 2>&1 &
 race=$!
 status=0
 go test $(go list ./... | grep -v -e '^github.com/leasevet/leasevet/internal/') || status=1
-go test -race ./internal/... || status=1
 wait "$race" || status=1
-cat "$lane"
+cat "$out/race"
 exit "$status"
