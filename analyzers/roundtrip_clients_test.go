@@ -9,19 +9,21 @@ import (
 	"github.com/leasevet/leasevet/analyzers/internal/fixtures"
 )
 
-// TestFixRoundTripClients is TestFixRoundTrip on the rueidis, valkey-go,
-// rueidiscompat and go-zero fixtures, whose module is apart from
-// testdata/src (see fixtures.ClientsDir): their fixes (a TTL folded into
-// the acquire, inline compare scripts in the client's own API) must be
-// gofmt-formatted, build and vet against the real modules, leave nothing
-// to fix, and remove what they fixed. They add no safelock import, so the
-// module needs no requirement of leasevet's.
-func TestFixRoundTripClients(t *testing.T) {
+// TestFixRoundTrip_clients is TestFixRoundTrip_src on the rueidis,
+// valkey-go, rueidiscompat and go-zero fixtures, whose module is apart
+// from testdata/src (see fixtures.ClientsDir): their fixes (a TTL folded
+// into the acquire, inline compare scripts in the client's own API) must
+// be gofmt-formatted, type-check and vet against the real modules, leave
+// nothing to fix, and remove what they fixed. They add no safelock
+// import, so the module needs no requirement of leasevet's.
+func TestFixRoundTrip_clients(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
-		t.Skip("loads and builds the whole clients fixture module")
+		t.Skip("loads the whole clients fixture module twice")
 	}
+	m := loadFixtures(t, clientsModule)
 	dir := copyModule(t, fixtures.ClientsDir())
-	roundTrip(t, dir, "the clients fixture module", nil)
+	roundTrip(t, m, dir, "the clients fixture module", nil)
 }
 
 // copyModule copies the module at src, without its golden files, to a

@@ -1,0 +1,178 @@
+package fixturecheck
+
+import (
+	"bytes"
+	"fmt"
+	"go/ast"
+	"go/format"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"slices"
+	"strconv"
+
+	"golang.org/x/tools/go/ast/astutil"
+)
+
+// An edit replaces the bytes [start, end) of a file with text.
+type edit struct {
+	start, end int
+	text       string
+}
+
+// sortEdits orders edits by position, insertions before replacements
+// that start at the same offset.
+func sortEdits(edits []edit) {
+	slices.SortStableFunc(edits, func(x, y edit) int {
+		if x.start != y.start {
+			return x.start - y.start
+		}
+		return x.end - y.end
+	})
+}
+
+// mergeEdits merges two lists of edits of one file, coalescing identical
+// edits; it reports false when they conflict: two different edits of the
+// same bytes. Of two different insertions at one offset, x's comes first.
+func mergeEdits(x, y []edit) ([]edit, bool) {
+	x, y = slices.Clone(x), slices.Clone(y)
+	sortEdits(x)
+	sortEdits(y)
+	var out []edit
+	for len(x) > 0 && len(y) > 0 {
+		a, b := &x[0], &y[0]
+		switch {
+		case *a == *b:
+			out = append(out, *a)
+			x, y = x[1:], y[1:]
+		case a.end <= b.start:
+			out = append(out, *a)
+			x = x[1:]
+		case b.end <= a.start:
+			out = append(out, *b)
+			y = y[1:]
+		case a.start < b.start: // split off the part of a before b
+			out = append(out, edit{a.start, b.start, ""})
+			a.start = b.start
+		case b.start < a.start:
+			out = append(out, edit{b.start, a.start, ""})
+			b.start = a.start
+		default:
+			return nil, false
+		}
+	}
+	return append(append(out, x...), y...), true
+}
+
+// applyEdits returns src with the edits, which must not overlap, applied.
+func applyEdits(src []byte, edits []edit) ([]byte, error) {
+	edits = slices.Clone(edits)
+	sortEdits(edits)
+	var buf bytes.Buffer
+	last := 0
+	for _, e := range edits {
+		if e.start < last || e.end < e.start || e.end > len(src) {
+			return nil, fmt.Errorf("invalid or overlapping edit [%d, %d) after offset %d", e.start, e.end, last)
+		}
+		buf.Write(src[last:e.start])
+		buf.WriteString(e.text)
+		last = e.end
+	}
+	buf.Write(src[last:])
+	return buf.Bytes(), nil
+}
+
+// compareFixed applies edits to original and compares the result, with
+// the imports the edits left unused removed and formatted, with the
+// formatted want.
+func compareFixed(pkg *types.Package, file string, original []byte, edits []edit, want []byte) error {
+	fixed, err := applyEdits(original, edits)
+	if err != nil {
+		return fmt.Errorf("%s: error applying fixes: %v", file, err)
+	}
+	if fixed, err = formatFixed(pkg, fixed); err != nil {
+		return fmt.Errorf("%s: error formatting resulting source: %v\n%s", file, err, fixed)
+	}
+	if want, err = format.Source(want); err != nil {
+		return fmt.Errorf("%s.golden: error formatting golden file: %v", file, err)
+	}
+	fixed, want = bytes.TrimSpace(fixed), bytes.TrimSpace(want)
+	if !bytes.Equal(fixed, want) {
+		return fmt.Errorf("unexpected %s content:\n-- original --\n%s\n-- fixed --\n%s\n-- want --\n%s", file, original, fixed, want)
+	}
+	return nil
+}
+
+// formatFixed gofmts a fixed file after removing the imports it no
+// longer uses; pkg, the package before the fixes, names the packages its
+// imports declare. An import is used when its name qualifies an
+// identifier somewhere outside the import declarations (analysistest
+// computes free names instead; the two differ only when a local variable
+// shadows an otherwise unused package name).
+func formatFixed(pkg *types.Package, src []byte) ([]byte, error) {
+	fset := token.NewFileSet()
+	file, err := parser.ParseFile(fset, "fixed.go", src, parser.ParseComments|parser.SkipObjectResolution)
+	if err != nil {
+		return nil, err
+	}
+	ast.SortImports(fset, file)
+	names := importNames(pkg)
+	used := qualifiers(file)
+	for _, spec := range file.Imports {
+		path, err := strconv.Unquote(spec.Path.Value)
+		if err != nil {
+			continue
+		}
+		explicit, name := "", names[path]
+		if spec.Name != nil {
+			explicit, name = spec.Name.Name, spec.Name.Name
+		}
+		if name != "" && name != "_" && name != "." && !used[name] {
+			astutil.DeleteNamedImport(fset, file, explicit, path)
+		}
+	}
+	var buf bytes.Buffer
+	if err := format.Node(&buf, fset, file); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// importNames maps the path of every package pkg depends on to its name.
+func importNames(pkg *types.Package) map[string]string {
+	names := make(map[string]string)
+	var visit func(p *types.Package)
+	visit = func(p *types.Package) {
+		if _, ok := names[p.Path()]; ok {
+			return
+		}
+		names[p.Path()] = p.Name()
+		for _, imp := range p.Imports() {
+			visit(imp)
+		}
+	}
+	for _, imp := range pkg.Imports() {
+		visit(imp)
+	}
+	return names
+}
+
+// qualifiers returns the names that qualify a selector (the x of x.Sel)
+// outside the file's import declarations.
+func qualifiers(file *ast.File) map[string]bool {
+	used := make(map[string]bool)
+	for _, decl := range file.Decls {
+		if gen, ok := decl.(*ast.GenDecl); ok && gen.Tok == token.IMPORT {
+			continue
+		}
+		ast.Inspect(decl, func(n ast.Node) bool {
+			if sel, ok := n.(*ast.SelectorExpr); ok {
+				if id, ok := sel.X.(*ast.Ident); ok {
+					used[id.Name] = true
+				}
+			}
+			return true
+		})
+	}
+	return used
+}

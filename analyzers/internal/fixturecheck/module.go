@@ -1,0 +1,180 @@
+// Package fixturecheck checks analyzers against a fixture module's
+// `// want` comments and .golden files, by analysistest's rules, after
+// loading and analysing the module once for all of them.
+//
+// analysistest loads its packages and their whole import closure from
+// source on every call; with go-redis, redsync and go-zero in the closure,
+// one call per analyzer made the suite spend most of its time
+// type-checking the same libraries again. A Module is loaded once, every
+// analyzer of the set runs on it in one checker graph (they share their
+// required analyzers' work, as in a real driver), and Check and CheckFixes
+// then judge one analyzer on the packages a pattern names, as
+// analysistest.Run and RunWithSuggestedFixes would.
+//
+// It owns loading, pattern matching and the checking rules; it must not
+// know the analyzers, their rules or their messages: the tables that name
+// them are the callers'.
+package fixturecheck
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/checker"
+	"golang.org/x/tools/go/packages"
+)
+
+// Testing is the part of *testing.T the checks report to, as
+// analysistest.Testing.
+type Testing interface {
+	Errorf(format string, args ...any)
+}
+
+// loadMode is analysistest's: the whole import closure from source, so
+// that facts flow from the libraries as under go vet, and the module, so
+// that pass.Module is set.
+const loadMode = packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles |
+	packages.NeedImports | packages.NeedTypes | packages.NeedTypesSizes | packages.NeedSyntax |
+	packages.NeedTypesInfo | packages.NeedDeps | packages.NeedModule
+
+// A Module is a fixture module loaded with its tests and analysed by a set
+// of analyzers.
+type Module struct {
+	Dir   string              // the module's root directory
+	Path  string              // the module path, from go.mod
+	Pkgs  []*packages.Package // every package of the module, test variants included
+	Graph *checker.Graph      // the analysis of Pkgs by the set
+}
+
+// Load loads every package of the Go module at dir, offline and with its
+// tests, as analysistest does, and runs analyzers on them. A package that
+// does not load is an error: a fixture module must be valid Go.
+func Load(dir string, analyzers []*analysis.Analyzer) (*Module, error) {
+	gowork := filepath.Join(dir, "go.work")
+	if _, err := os.Stat(gowork); err != nil {
+		gowork = "off"
+	}
+	cfg := &packages.Config{
+		Mode:  loadMode,
+		Dir:   dir,
+		Tests: true,
+		Env:   append(os.Environ(), "GO111MODULE=on", "GOPROXY=off", "GOWORK="+gowork),
+	}
+	pkgs, err := packages.Load(cfg, "./...")
+	if err != nil {
+		return nil, err
+	}
+	if err := loadErrors(pkgs); err != nil {
+		return nil, fmt.Errorf("loading %s: %w", dir, err)
+	}
+	graph, err := checker.Analyze(analyzers, pkgs, &checker.Options{SanityCheck: true})
+	if err != nil {
+		return nil, err
+	}
+	m := &Module{Dir: dir, Pkgs: pkgs, Graph: graph}
+	for _, p := range pkgs {
+		if p.Module != nil && p.Module.Main {
+			m.Path = p.Module.Path
+			break
+		}
+	}
+	if m.Path == "" {
+		return nil, fmt.Errorf("%s: no package of the main module", dir)
+	}
+	return m, nil
+}
+
+// loadErrors returns the errors of the loaded packages and their
+// dependencies, or nil.
+func loadErrors(pkgs []*packages.Package) error {
+	var msgs []string
+	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		for _, err := range p.Errors {
+			msgs = append(msgs, err.Error())
+		}
+	})
+	if len(msgs) > 0 {
+		return fmt.Errorf("%d errors:\n%s", len(msgs), strings.Join(msgs, "\n"))
+	}
+	return nil
+}
+
+// Roots returns a's actions on the root packages that patterns name, as
+// analysistest's Run would have loaded them: the packages and their test
+// variants. A pattern is "./dir" or "./dir/..." (relative to the module
+// root); a pattern that matches nothing is an error, as in analysistest.
+func (m *Module) Roots(t Testing, a *analysis.Analyzer, patterns ...string) []*checker.Action {
+	var acts []*checker.Action
+	seen := make(map[*checker.Action]bool)
+	for _, pattern := range patterns {
+		n := 0
+		for _, act := range m.Graph.Roots {
+			if act.Analyzer == a && m.matches(pattern, act.Package) {
+				n++
+				if !seen[act] {
+					seen[act] = true
+					acts = append(acts, act)
+				}
+			}
+		}
+		if n == 0 {
+			t.Errorf("no packages matched %s with analyzer %s", pattern, a.Name)
+		}
+	}
+	return acts
+}
+
+// matches reports whether pattern names p or the package p is a test
+// variant of. Only the two relative forms the tables use are understood.
+func (m *Module) matches(pattern string, p *packages.Package) bool {
+	rel, ok := strings.CutPrefix(pattern, "./")
+	if !ok {
+		panic(fmt.Sprintf("fixturecheck: pattern %q: want ./dir or ./dir/...", pattern))
+	}
+	path := strings.TrimSuffix(strings.TrimSuffix(p.PkgPath, ".test"), "_test")
+	if rel == "..." {
+		return strings.HasPrefix(path+"/", m.Path+"/")
+	}
+	if dir, ok := strings.CutSuffix(rel, "/..."); ok {
+		want := m.Path + "/" + dir
+		return path == want || strings.HasPrefix(path, want+"/")
+	}
+	return path == m.Path+"/"+rel
+}
+
+// Check judges a on the packages patterns name, as analysistest.Run does:
+// every diagnostic and every fact of a in those packages must match a
+// `// want` expectation on its line, and every expectation must be met.
+// It returns the actions it judged.
+func (m *Module) Check(t Testing, a *analysis.Analyzer, patterns ...string) []*checker.Action {
+	return m.judge(t, a, false, patterns)
+}
+
+// CheckFixes is Check, then the .golden comparison of
+// analysistest.RunWithSuggestedFixes: in each judged package, the
+// suggested fixes of every diagnostic, merged, must turn each file they
+// edit into its file.go.golden (after gofmt, with the imports the fixes
+// left unused removed). A golden file that is a txtar archive holds one
+// section per fix message instead, each the result of that message's
+// fixes alone.
+func (m *Module) CheckFixes(t Testing, a *analysis.Analyzer, patterns ...string) []*checker.Action {
+	return m.judge(t, a, true, patterns)
+}
+
+func (m *Module) judge(t Testing, a *analysis.Analyzer, golden bool, patterns []string) []*checker.Action {
+	acts := m.Roots(t, a, patterns...)
+	for _, act := range acts {
+		if act.Err != nil {
+			t.Errorf("error analyzing %s: %v", act, act.Err)
+			continue
+		}
+		checkAction(t, act)
+		if golden {
+			checkGolden(t, act)
+		}
+	}
+	return acts
+}
