@@ -11,16 +11,15 @@ import (
 	"golang.org/x/tools/go/analysis"
 )
 
-func run(pass *analysis.Pass, m *lockmodel.Model) (any, error) {
-	for _, op := range m.Ops {
-		if op.Func.Test {
-			continue // a SetNX in a test is setup: no other client competes
-		}
-		if why := uncheckedAcquire(m, op); why != "" {
-			checkAcquire(pass, m, op, why)
-		}
+// checkOp reports op if it is an acquire whose "not acquired" answer is
+// lost. A SetNX in a test is setup: no other client competes.
+func checkOp(pass *analysis.Pass, m *lockmodel.Model, op *redisop.Op) {
+	if op.Func.Test {
+		return
 	}
-	return nil, nil
+	if why := uncheckedAcquire(m, op); why != "" {
+		checkAcquire(pass, m, op, why)
+	}
 }
 
 // An answer is how an acquire says "not acquired".

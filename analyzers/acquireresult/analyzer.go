@@ -12,4 +12,4 @@ var doc string
 // Analyzer reports lock acquisitions whose "not acquired" answer is never
 // read. It belongs to the default analyzer set, whose model is
 // lockmodel.Analyzer.
-var Analyzer = lockmodel.NewAnalyzer("acquireresult", doc, run)
+var Analyzer = lockmodel.NewAnalyzer("acquireresult", doc, lockmodel.EachOp(checkOp))

@@ -11,4 +11,4 @@ var doc string
 
 // Analyzer reports check-then-act releases and renewals of lock keys. It
 // belongs to the default analyzer set, whose model is lockmodel.Analyzer.
-var Analyzer = lockmodel.NewAnalyzer("getdel", doc, run)
+var Analyzer = lockmodel.NewAnalyzer("getdel", doc, lockmodel.EachOp(checkOp))

@@ -13,13 +13,6 @@ import (
 	"golang.org/x/tools/go/analysis"
 )
 
-func run(pass *analysis.Pass, m *lockmodel.Model) (any, error) {
-	for _, op := range m.Ops {
-		checkOp(pass, m, op)
-	}
-	return nil, nil
-}
-
 // An action is what a check-then-act write does to the lock.
 type action struct {
 	category string

@@ -12,4 +12,4 @@ var doc string
 // Analyzer reports owner-checked releases and renewals whose answer is
 // dropped. It belongs to the default analyzer set, whose model is
 // lockmodel.Analyzer.
-var Analyzer = lockmodel.NewAnalyzer("releaseresult", doc, run)
+var Analyzer = lockmodel.NewAnalyzer("releaseresult", doc, lockmodel.EachOp(checkOp))

@@ -30,6 +30,7 @@ import (
 
 	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
 	"github.com/leasevet/leasevet/analyzers/internal/lockkey"
+	"github.com/leasevet/leasevet/analyzers/internal/redisop"
 	"github.com/leasevet/leasevet/analyzers/internal/summary"
 	"golang.org/x/tools/go/analysis"
 )
@@ -168,6 +169,17 @@ func NewAnalyzer(name, doc string, run func(*analysis.Pass, *Model) (any, error)
 			m.CheckDirectives(pass)
 			return run(pass, m)
 		},
+	}
+}
+
+// EachOp returns a run that calls check on every op of the package in
+// source order: the run of every rule that judges one command at a time.
+func EachOp(check func(*analysis.Pass, *Model, *redisop.Op)) func(*analysis.Pass, *Model) (any, error) {
+	return func(pass *analysis.Pass, m *Model) (any, error) {
+		for _, op := range m.Ops {
+			check(pass, m, op)
+		}
+		return nil, nil
 	}
 }
 

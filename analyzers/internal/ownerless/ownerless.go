@@ -46,12 +46,13 @@ type Wording struct {
 
 // Run reports every ownerless command of the rule in the package.
 func (r Rule) Run(pass *analysis.Pass, m *lockmodel.Model) (any, error) {
-	for _, op := range m.Ops {
-		if acq := r.Acquire(m, op); acq != nil {
-			r.check(pass, m, op, acq)
-		}
+	return lockmodel.EachOp(r.checkOp)(pass, m)
+}
+
+func (r Rule) checkOp(pass *analysis.Pass, m *lockmodel.Model, op *redisop.Op) {
+	if acq := r.Acquire(m, op); acq != nil {
+		r.check(pass, m, op, acq)
 	}
-	return nil, nil
 }
 
 // Acquire returns the acquire of the lock that op acts on without an
