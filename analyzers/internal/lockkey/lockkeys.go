@@ -169,24 +169,6 @@ func (m *Judge) provingCall(op *redisop.Op, depth int) *redisop.Op {
 	return insts[0]
 }
 
-// HasReleaseEvidence reports whether the key of op is released or renewed
-// somewhere under the same identity or family, by an op other than op.
-func (m *Judge) HasReleaseEvidence(op *redisop.Op) bool {
-	var same []*redisop.Op
-	if op.KeyID != "" {
-		same = m.evidence.byID[op.KeyID]
-	}
-	if op.Family != "" {
-		same = append(same[:len(same):len(same)], m.evidence.byFamily[op.Family]...)
-	}
-	for _, e := range same {
-		if e != op {
-			return true
-		}
-	}
-	return false
-}
-
 // namedAsLock reports whether the key's constant part, or a function,
 // receiver type or key variable that acquires or releases it, has a lock
 // word.
