@@ -65,14 +65,14 @@ func Of(info *types.Info, stack []ast.Node) Use {
 	if i < 0 {
 		return u
 	}
-	u.Reply = stack[i].(ast.Expr)
-	for i > 0 {
+	u.Reply, _ = stack[i].(ast.Expr)
+	for i > 0 && u.Reply != nil {
 		next, ok := u.carry(info, stack, i)
 		if !ok {
 			break
 		}
 		i = next
-		u.Reply = stack[i].(ast.Expr)
+		u.Reply, _ = stack[i].(ast.Expr)
 	}
 	if i > 0 {
 		u.Parent = stack[i-1]
@@ -106,7 +106,7 @@ func (u *Use) carry(info *types.Info, stack []ast.Node, i int) (int, bool) {
 		}
 		return i - 2, true
 	case *ast.CallExpr:
-		if Converts(info, p, stack[i].(ast.Expr)) {
+		if Converts(info, p, u.Reply) {
 			u.Converted = true
 			return i - 1, true
 		}

@@ -120,3 +120,14 @@ func TestUse_Dropped(t *testing.T) {
 		}
 	}
 }
+
+// TestOf_oddStacks checks that Of stays silent (a read) rather than
+// panicking on stacks an analyzer should never pass but might.
+func TestOf_oddStacks(t *testing.T) {
+	info := &types.Info{}
+	for _, stack := range [][]ast.Node{nil, {&ast.File{}}, {&ast.BlockStmt{}, &ast.ExprStmt{}}} {
+		if u := Of(info, stack); u.Consumer != Read || u.Reply != nil {
+			t.Errorf("Of(%T...) = %+v, want a read of nothing", stack, u)
+		}
+	}
+}
