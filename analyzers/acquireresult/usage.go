@@ -13,7 +13,9 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 )
 
-// A usage is what the code does with an acquire's results.
+// A usage is this rule's reading of a replyuse.Use: where an acquire's
+// value and error go, the variables its judgement then follows through the
+// function body.
 type usage struct {
 	discarded bool       // a statement, defer, go, or assigned to _ only
 	returned  bool       // returned to the caller as it is

@@ -22,8 +22,9 @@ type tokenWrite struct {
 }
 
 // run reads the token functions from the set's settings (its lockmodel
-// analyzer's flags) rather than from the model: the facts of helper packages are exported
-// in packages that reach no Redis client, where there is no model.
+// analyzer's flags) rather than from the model: the facts of helper
+// packages are exported in packages that reach no Redis client, where
+// there is no model.
 func run(pass *analysis.Pass) (any, error) {
 	tokenFuncs := lockmodel.SettingsOf(lockmodel.ModelAnalyzer(pass)).TokenFuncs
 	exportTokenFacts(pass, tokenFuncs)

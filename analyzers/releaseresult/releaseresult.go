@@ -124,7 +124,9 @@ func drops(ans answer, use replyUsage) bool {
 	return false // used, or discarded on purpose with _ =
 }
 
-// A replyUsage says what the code does with a call's results.
+// A replyUsage is this rule's reading of a replyuse.Use: the consumer,
+// refined by the two readings of an assigned reply that lose a "not the
+// owner" answer as surely as dropping it. Its values key the messages.
 type replyUsage int
 
 const (

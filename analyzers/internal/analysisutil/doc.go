@@ -1,5 +1,9 @@
 // Package analysisutil holds the small helpers every leasevet analyzer
-// package needs and x/tools keeps internal.
+// package needs and x/tools keeps internal: doc extraction, lazy
+// regexps, names of identifiers and functions, tree searches.
+//
+// It must not know Redis, lock keys or any rule: what it holds is true of
+// any go/analysis pass.
 package analysisutil
 
 import (

@@ -1,6 +1,9 @@
 // Package fixedit builds the text edits of leasevet's suggested fixes:
 // deleting a whole statement line and adding an import, which go/analysis
 // has no public helper for.
+//
+// It must not know what a fix is for: which statement goes and which
+// import comes are the fix writers' (ownerfix, the analyzers).
 package fixedit
 
 import (

@@ -118,6 +118,10 @@ func formatFixed(pkg *types.Package, src []byte) ([]byte, error) {
 	ast.SortImports(fset, file)
 	names := importNames(pkg)
 	used := qualifiers(file)
+	// DeleteNamedImport edits file.Imports in place: decide on every
+	// import first, then delete.
+	type unused struct{ name, path string }
+	var drop []unused
 	for _, spec := range file.Imports {
 		path, err := strconv.Unquote(spec.Path.Value)
 		if err != nil {
@@ -128,8 +132,11 @@ func formatFixed(pkg *types.Package, src []byte) ([]byte, error) {
 			explicit, name = spec.Name.Name, spec.Name.Name
 		}
 		if name != "" && name != "_" && name != "." && !used[name] {
-			astutil.DeleteNamedImport(fset, file, explicit, path)
+			drop = append(drop, unused{explicit, path})
 		}
+	}
+	for _, d := range drop {
+		astutil.DeleteNamedImport(fset, file, d.name, d.path)
 	}
 	var buf bytes.Buffer
 	if err := format.Node(&buf, fset, file); err != nil {

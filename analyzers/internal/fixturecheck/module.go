@@ -110,6 +110,10 @@ func (m *Module) Roots(t Testing, a *analysis.Analyzer, patterns ...string) []*c
 	var acts []*checker.Action
 	seen := make(map[*checker.Action]bool)
 	for _, pattern := range patterns {
+		if !strings.HasPrefix(pattern, "./") {
+			t.Errorf("pattern %q: want ./dir or ./dir/...", pattern)
+			continue
+		}
 		n := 0
 		for _, act := range m.Graph.Roots {
 			if act.Analyzer == a && m.matches(pattern, act.Package) {
@@ -130,11 +134,11 @@ func (m *Module) Roots(t Testing, a *analysis.Analyzer, patterns ...string) []*c
 // matches reports whether pattern names p or the package p is a test
 // variant of. Only the two relative forms the tables use are understood.
 func (m *Module) matches(pattern string, p *packages.Package) bool {
-	rel, ok := strings.CutPrefix(pattern, "./")
-	if !ok {
-		panic(fmt.Sprintf("fixturecheck: pattern %q: want ./dir or ./dir/...", pattern))
+	rel := strings.TrimPrefix(pattern, "./") // Roots checked the form
+	path := strings.TrimSuffix(p.PkgPath, ".test")
+	if p.ForTest != "" || strings.HasSuffix(p.Name, "_test") {
+		path = strings.TrimSuffix(path, "_test") // an external test package
 	}
-	path := strings.TrimSuffix(strings.TrimSuffix(p.PkgPath, ".test"), "_test")
 	if rel == "..." {
 		return strings.HasPrefix(path+"/", m.Path+"/")
 	}

@@ -10,8 +10,7 @@
 // and the lock-key judgement (package lockkey) counts an equality
 // comparison as evidence that the key holds an owner token. It also tells
 // a write of a WATCH transaction, which EXEC discards if the key changed,
-// from check-then-act, and names the expression that carries a command's
-// reply in replyuse's terms (ValueChain).
+// from check-then-act.
 //
 // It reads ops, the bodies of their functions and the identities of their
 // keys. It must not know which keys are lock keys, what a wrapper's

@@ -94,7 +94,7 @@ func isComparison(op token.Token) bool {
 // itself, get.Val(), get.Result(), redis.String(conn.Do("GET", k))) and the
 // variable it is stored in, if any. Error-only chains (.Err()) yield nil.
 func (m *Finder) valueOf(get *redisop.Op) (ast.Expr, *types.Var) {
-	expr, parent := m.ValueChain(get)
+	expr, parent := m.valueChain(get)
 	if expr == nil {
 		return nil, nil
 	}
@@ -111,11 +111,11 @@ func (m *Finder) valueOf(get *redisop.Op) (ast.Expr, *types.Var) {
 	return expr, nil
 }
 
-// ValueChain returns the outermost expression that carries op's reply
+// valueChain returns the outermost expression that carries op's reply
 // (past .Result(), .Val(), redigo's redis.String(...)) with its parent
 // node. It returns nil when the chain goes through .Err(): only the error
 // is looked at.
-func (m *Finder) ValueChain(op *redisop.Op) (ast.Expr, ast.Node) {
+func (m *Finder) valueChain(op *redisop.Op) (ast.Expr, ast.Node) {
 	u := replyuse.Of(m.Pass.TypesInfo, op.Stack)
 	if u.ErrOnly != "" {
 		return nil, nil

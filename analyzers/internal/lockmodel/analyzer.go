@@ -143,9 +143,25 @@ func newAnalyzer(s Settings) *analysis.Analyzer {
 
 // SettingsOf returns the settings in force for model, a lockmodel analyzer
 // (Analyzer, or one from New), as its flags have set them.
+// Without a lockmodel analyzer (nil) they are the defaults.
 func SettingsOf(model *analysis.Analyzer) Settings {
-	get := func(name string) any { return model.Flags.Lookup(name).Value.(flag.Getter).Get() }
-	return Settings{LockNames: get("lock-names").(string), TokenFuncs: get("token-funcs").([]string)}
+	s := Settings{LockNames: lockkey.DefaultLockNames}
+	if model == nil {
+		return s
+	}
+	get := func(name string) any {
+		if f := model.Flags.Lookup(name); f != nil {
+			if g, ok := f.Value.(flag.Getter); ok {
+				return g.Get()
+			}
+		}
+		return nil
+	}
+	if v, ok := get("lock-names").(string); ok {
+		s.LockNames = v
+	}
+	s.TokenFuncs, _ = get("token-funcs").([]string)
+	return s
 }
 
 // NewAnalyzer returns the leasevet analyzer name of the default set (its
@@ -185,18 +201,33 @@ func EachOp(check func(*analysis.Pass, *Model, *redisop.Op)) func(*analysis.Pass
 
 // Bind returns a copy of a, a leasevet analyzer of the default set, that
 // belongs to the set whose lockmodel analyzer is model: it requires model
-// and shares its flags, so that the set is configured by one Settings.
+// in place of its lockmodel analyzer and shares model's flags, so that the
+// set is configured by one Settings.
 func Bind(a, model *analysis.Analyzer) *analysis.Analyzer {
 	b := *a
-	b.Requires = []*analysis.Analyzer{model}
+	b.Requires = slices.Clone(a.Requires)
+	for i, r := range b.Requires {
+		if isModel(r) {
+			b.Requires[i] = model
+		}
+	}
 	b.Flags = model.Flags
 	return &b
 }
 
 // ModelAnalyzer returns the lockmodel analyzer of the set pass's analyzer
-// belongs to: the one it requires.
+// belongs to: the one it requires whose result is a *Model, or nil.
 func ModelAnalyzer(pass *analysis.Pass) *analysis.Analyzer {
-	return pass.Analyzer.Requires[0]
+	for _, r := range pass.Analyzer.Requires {
+		if isModel(r) {
+			return r
+		}
+	}
+	return nil
+}
+
+func isModel(a *analysis.Analyzer) bool {
+	return a.ResultType == reflect.TypeFor[*Model]()
 }
 
 // ModelOf returns the model built for pass by the lockmodel analyzer of

@@ -24,7 +24,7 @@ func build(pass *analysis.Pass, s Settings) (*Model, error) {
 	env := rediscall.NewEnv(pass.Fset, pass.Pkg, pass.TypesInfo, pass.Files)
 	m := &Model{Pass: pass, Env: env, Keys: keyid.New(env.Env)}
 	m.GetCompares = &getcompare.Finder{Pass: pass, Keys: m.Keys}
-	m.summaries = &summary.Table{Pass: pass, Env: env, Keys: m.Keys, GetCompares: m.GetCompares}
+	m.summaries = &summary.Table{Pass: pass, Env: env, Keys: m.Keys}
 	env.ScriptSHA = m.summaries.ImportedScriptHash
 	m.lockNames = lockkey.NewNamer(s.LockNames)
 	m.collectFuncs()

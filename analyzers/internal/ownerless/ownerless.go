@@ -30,7 +30,8 @@ type Rule struct {
 	// Excused reports whether op is harmless given the acquire it acts on
 	// (nil: never).
 	Excused func(m *lockmodel.Model, acq, op *redisop.Op) bool
-	// Fixable reports whether an owner-checked replacement can be offered.
+	// Fixable reports whether an owner-checked replacement can be offered
+	// (nil: never).
 	Fixable func(op *redisop.Op) bool
 	Refresh bool // the fix renews (safelock.Refresh) rather than releases
 	// Message gives the diagnostic's wording for op.
@@ -86,7 +87,7 @@ func (r Rule) check(pass *analysis.Pass, m *lockmodel.Model, op, acq *redisop.Op
 			": if the lock expired and another client acquired it, " + w.Cost,
 		Related: []analysis.RelatedInformation{{Pos: acq.Pos(), End: acq.Expr.End(), Message: "lock acquired here"}},
 	}
-	if r.Fixable(op) {
+	if r.Fixable != nil && r.Fixable(op) {
 		if fix, ok := ownerfix.Fix(m.Pass, m.Env, ownerfix.Spec{Op: op, Token: acq.Value, TokenIn: acq.Func, Refresh: r.Refresh}); ok {
 			d.SuggestedFixes = []analysis.SuggestedFix{fix}
 		}

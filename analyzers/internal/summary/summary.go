@@ -8,11 +8,11 @@ import (
 	"strings"
 
 	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
-	"github.com/leasevet/leasevet/analyzers/internal/getcompare"
 	"github.com/leasevet/leasevet/analyzers/internal/keyid"
 	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
 	"github.com/leasevet/leasevet/analyzers/internal/rediscall"
 	"github.com/leasevet/leasevet/analyzers/internal/redisop"
+	"github.com/leasevet/leasevet/analyzers/internal/replyuse"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -38,10 +38,9 @@ func (s *Summary) String() string {
 // A Table holds the summaries of one package's functions while its model
 // is built: computed here, or imported as facts.
 type Table struct {
-	Pass        *analysis.Pass
-	Env         *rediscall.Env
-	Keys        *keyid.Resolver
-	GetCompares *getcompare.Finder // for the replies a wrapper returns
+	Pass *analysis.Pass
+	Env  *rediscall.Env
+	Keys *keyid.Resolver
 
 	local      map[*types.Func]*Summary
 	ifaceImpls map[*types.Func]*types.Func // interface method -> its only implementation's
@@ -237,9 +236,9 @@ func (m *Table) summaryOp(fn *redisop.Func, op *redisop.Op, tmpl *keyid.Resolver
 // returnsReply reports whether op's reply, read or not, is what its
 // function returns (return rdb.EvalSha(...).Result()).
 func (m *Table) returnsReply(op *redisop.Op) bool {
-	_, parent := m.GetCompares.ValueChain(op)
-	_, ok := parent.(*ast.ReturnStmt)
-	return ok
+	u := replyuse.Of(m.Pass.TypesInfo, op.Stack)
+	_, ok := u.Parent.(*ast.ReturnStmt)
+	return ok && u.ErrOnly == ""
 }
 
 // spreadKeys returns the template of a command whose keys are the

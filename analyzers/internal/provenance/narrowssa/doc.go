@@ -19,5 +19,5 @@
 // library included) under go vet.
 //
 // It must not know what a trace looks for: the kinds of source and the
-// walk from a value to them are packages sources' and provenance's.
+// walk from a value to them are package sources' and package provenance's.
 package narrowssa

@@ -6,4 +6,8 @@
 //
 // The go vet / go fix protocol (-V=full, -flags, a single *.cfg argument) is
 // not handled here but by unitchecker; [IsVetProtocol] tells the two apart.
+//
+// It must not know what the analyzers look for, nor how a finding is
+// printed or a fix applied: those are the analyzers', report's and
+// fixapply's.
 package driver
