@@ -45,7 +45,7 @@ func uncheckedAcquire(m *lockmodel.Model, op *redisop.Op) string {
 	if op.Kind == redisapi.Acquire && !m.IsLockKey(op) {
 		return "" // a dedup or idempotency marker: ignoring its answer is a choice
 	}
-	u := usageOf(m.Pass.TypesInfo, op.Stack)
+	u := usageOf(m.Pass.TypesInfo, op.Reply)
 	if u.converted && ans == valueAnswer && op.Command == "SET NX" {
 		ans = errorAnswer // redis.String(conn.Do("SET", ..., "NX")): a nil reply is ErrNil
 	}

@@ -27,10 +27,9 @@ type usage struct {
 	errUsed   bool       // the error flows on other than into a variable
 }
 
-// usageOf reads the shared vocabulary of replyuse for this rule: where the
-// acquire's value and error go.
-func usageOf(info *types.Info, stack []ast.Node) usage {
-	r := replyuse.Of(info, stack)
+// usageOf reads an acquire's reply use (replyuse's vocabulary) for this
+// rule: where its value and error go.
+func usageOf(info *types.Info, r replyuse.Use) usage {
 	u := usage{errMethod: r.ErrOnly != "", converted: r.Converted}
 	switch r.Consumer {
 	case replyuse.Dropped, replyuse.Deferred, replyuse.Go:

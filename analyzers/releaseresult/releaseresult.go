@@ -95,7 +95,7 @@ func checkOp(pass *analysis.Pass, m *lockmodel.Model, op *redisop.Op) {
 	if ans == noAnswer {
 		return
 	}
-	use := replyUse(pass.TypesInfo, op.Stack)
+	use := replyUse(pass.TypesInfo, op)
 	if !drops(ans, use) {
 		return
 	}
@@ -140,12 +140,12 @@ const (
 	neverEqual                   // res, err := call(...).Result(); res == 0: an interface never equals an untyped int
 )
 
-// replyUse reads the shared vocabulary of replyuse for this rule: how the
-// answer of the call at the top of stack is consumed, with two readings of
-// an assigned reply that lose a "not the owner" answer as surely as
-// dropping it (only type-asserted, only compared as an interface).
-func replyUse(info *types.Info, stack []ast.Node) replyUsage {
-	u := replyuse.Of(info, stack)
+// replyUse reads op's reply use (replyuse's vocabulary) for this rule: how
+// its answer is consumed, with two readings of an assigned reply that lose
+// a "not the owner" answer as surely as dropping it (only type-asserted,
+// only compared as an interface).
+func replyUse(info *types.Info, op *redisop.Op) replyUsage {
+	u := op.Reply
 	if u.ErrOnly != "" {
 		return errMethod
 	}
@@ -159,7 +159,7 @@ func replyUse(info *types.Info, stack []ast.Node) replyUsage {
 	case replyuse.Blank:
 		return blank
 	case replyuse.Assigned:
-		return assignedUse(info, stack[0], u)
+		return assignedUse(info, op.Stack[0], u)
 	}
 	return used
 }

@@ -94,33 +94,14 @@ func isComparison(op token.Token) bool {
 // itself, get.Val(), get.Result(), redis.String(conn.Do("GET", k))) and the
 // variable it is stored in, if any. Error-only chains (.Err()) yield nil.
 func (m *Finder) valueOf(get *redisop.Op) (ast.Expr, *types.Var) {
-	expr, parent := m.valueChain(get)
-	if expr == nil {
+	u := get.Reply
+	if u.ErrOnly != "" || u.Reply == nil {
 		return nil, nil
 	}
-	switch p := parent.(type) {
-	case *ast.AssignStmt:
-		if len(p.Rhs) == 1 && p.Rhs[0] == expr && len(p.Lhs) >= 1 {
-			return expr, analysisutil.VarOf(m.Pass.TypesInfo, p.Lhs[0])
-		}
-	case *ast.ValueSpec:
-		if len(p.Values) == 1 && p.Values[0] == expr && len(p.Names) >= 1 {
-			return expr, analysisutil.VarOf(m.Pass.TypesInfo, p.Names[0])
-		}
+	if len(u.Lhs) > 0 { // assigned: v := rdb.Get(ctx, k).Val()
+		return u.Reply, analysisutil.VarOf(m.Pass.TypesInfo, u.Lhs[0])
 	}
-	return expr, nil
-}
-
-// valueChain returns the outermost expression that carries op's reply
-// (past .Result(), .Val(), redigo's redis.String(...)) with its parent
-// node. It returns nil when the chain goes through .Err(): only the error
-// is looked at.
-func (m *Finder) valueChain(op *redisop.Op) (ast.Expr, ast.Node) {
-	u := replyuse.Of(m.Pass.TypesInfo, op.Stack)
-	if u.ErrOnly != "" {
-		return nil, nil
-	}
-	return u.Reply, u.Parent
+	return u.Reply, nil
 }
 
 // isValue reports whether e is the value read: the chain expression

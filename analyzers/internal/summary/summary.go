@@ -12,7 +12,6 @@ import (
 	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
 	"github.com/leasevet/leasevet/analyzers/internal/rediscall"
 	"github.com/leasevet/leasevet/analyzers/internal/redisop"
-	"github.com/leasevet/leasevet/analyzers/internal/replyuse"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -236,9 +235,8 @@ func (m *Table) summaryOp(fn *redisop.Func, op *redisop.Op, tmpl *keyid.Resolver
 // returnsReply reports whether op's reply, read or not, is what its
 // function returns (return rdb.EvalSha(...).Result()).
 func (m *Table) returnsReply(op *redisop.Op) bool {
-	u := replyuse.Of(m.Pass.TypesInfo, op.Stack)
-	_, ok := u.Parent.(*ast.ReturnStmt)
-	return ok && u.ErrOnly == ""
+	_, ok := op.Reply.Parent.(*ast.ReturnStmt)
+	return ok && op.Reply.ErrOnly == ""
 }
 
 // spreadKeys returns the template of a command whose keys are the
