@@ -14,18 +14,12 @@ import (
 	"strings"
 
 	"github.com/leasevet/leasevet/internal/modreq"
+	"golang.org/x/tools/go/analysis/unitchecker"
 )
 
 // vetFixChildEnv marks the process vetFix starts to run unitchecker, so
 // that it does not wrap itself again.
 const vetFixChildEnv = "LEASEVET_VETFIX_CHILD"
-
-// vetConfig is the part of go vet's per-package .cfg file vetFix reads.
-type vetConfig struct {
-	ModulePath string
-	GoFiles    []string
-	FixArchive string // go fix (Go 1.26) collects the fixed files here
-}
 
 // vetFix handles go fix -fixtool (the vet protocol with -fix) for a
 // package whose module does not require safelock: unitchecker exits the
@@ -39,7 +33,9 @@ func vetFix(args []string) (code int, handled bool) {
 		return 0, false
 	}
 	cfg, err := readVetConfig(args)
-	if err != nil || cfg.ModulePath == "" || len(cfg.GoFiles) == 0 {
+	if err != nil || cfg.VetxOnly || cfg.ModulePath == "" || len(cfg.GoFiles) == 0 {
+		// A facts-only run (a dependency of the packages being fixed)
+		// fixes nothing: unitchecker runs it in this process.
 		return 0, false
 	}
 	mods, err := modreq.Missing(cfg.GoFiles[:1])
@@ -64,7 +60,8 @@ func hasFlag(args []string, name string) bool {
 	return false
 }
 
-func readVetConfig(args []string) (*vetConfig, error) {
+// readVetConfig reads go vet's per-package .cfg file, the last argument.
+func readVetConfig(args []string) (*unitchecker.Config, error) {
 	if len(args) == 0 || !strings.HasSuffix(args[len(args)-1], ".cfg") {
 		return nil, errors.New("no .cfg argument")
 	}
@@ -72,7 +69,7 @@ func readVetConfig(args []string) (*vetConfig, error) {
 	if err != nil {
 		return nil, err
 	}
-	cfg := new(vetConfig)
+	cfg := new(unitchecker.Config)
 	return cfg, json.Unmarshal(data, cfg)
 }
 
@@ -97,7 +94,7 @@ func runChild(args []string) int {
 // fixedImportSafelock reports whether a file the child fixed imports
 // safelock: the entries of go fix's archive, or the package's files when
 // they were rewritten in place.
-func fixedImportSafelock(cfg *vetConfig) bool {
+func fixedImportSafelock(cfg *unitchecker.Config) bool {
 	if cfg.FixArchive == "" {
 		for _, name := range cfg.GoFiles {
 			if data, err := os.ReadFile(name); err == nil && modreq.ImportsSafelock(data) {
