@@ -84,7 +84,7 @@ func wrapperAnswer(info *types.Info, call *ast.CallExpr) answer {
 	}
 	ans := errorAnswer
 	for v := range sig.Results().Variables() {
-		if !isError(v.Type()) && !isNilErrCmd(v.Type()) {
+		if !analysisutil.IsError(v.Type()) && !isNilErrCmd(v.Type()) {
 			ans = valueAnswer
 		}
 	}
@@ -103,10 +103,6 @@ func isNilErrCmd(t types.Type) bool {
 		return false
 	}
 	return n.Obj().Name() == "StatusCmd" || n.Obj().Name() == "Cmd"
-}
-
-func isError(t types.Type) bool {
-	return types.Identical(t, types.Universe.Lookup("error").Type())
 }
 
 // pipelined reports whether op is sent through a pipeline the model does

@@ -73,7 +73,7 @@ func acquireErr(m *lockmodel.Model, acq *redisop.Op) *types.Var {
 		}
 		obj := m.Pass.TypesInfo.ObjectOf(last)
 		v, ok := obj.(*types.Var)
-		if !ok || !types.Identical(v.Type(), types.Universe.Lookup("error").Type()) {
+		if !ok || !analysisutil.IsError(v.Type()) {
 			return nil
 		}
 		return v

@@ -44,7 +44,7 @@ func renewsKey(op *redisop.Op) bool {
 	case redisapi.Expire:
 		return true
 	case redisapi.Set:
-		return hasTTLArg(op)
+		return redisop.HasTTLArg(op)
 	case redisapi.Script:
 		if op.Lua == nil || redisop.IsAcquire(op) {
 			return false
@@ -53,13 +53,6 @@ func renewsKey(op *redisop.Op) bool {
 		return ok && !guarded
 	}
 	return false
-}
-
-// hasTTLArg reports whether a SET is given an expiry that is not certainly
-// zero: whatever its value, a SET of a held lock key overwrites the
-// holder's lock, so a TTL that is a variable is enough.
-func hasTTLArg(op *redisop.Op) bool {
-	return op.TTL != nil && op.TTLIs != redisapi.NoTTL
 }
 
 // inAcquireSequence reports whether op follows an acquire of its key in

@@ -34,7 +34,7 @@ func actionOf(op *redisop.Op) (action, bool) {
 	case redisapi.Expire:
 		return renewAction, !lockkey.SplitAcquireExpire(op) // setnxexpire's
 	case redisapi.Set:
-		return renewAction, op.TTL != nil && op.TTLIs != redisapi.NoTTL
+		return renewAction, redisop.HasTTLArg(op)
 	}
 	return action{}, false
 }

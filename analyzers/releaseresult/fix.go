@@ -6,6 +6,7 @@ import (
 	"go/types"
 	"strings"
 
+	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
 	"github.com/leasevet/leasevet/analyzers/internal/fixedit"
 	"github.com/leasevet/leasevet/analyzers/internal/redisop"
 	"golang.org/x/tools/go/analysis"
@@ -94,7 +95,7 @@ func returnsOnlyError(info *types.Info, stack []ast.Node) bool {
 		if ft.Results == nil || len(ft.Results.List) != 1 || len(ft.Results.List[0].Names) > 1 {
 			return false
 		}
-		return types.Identical(info.TypeOf(ft.Results.List[0].Type), types.Universe.Lookup("error").Type())
+		return analysisutil.IsError(info.TypeOf(ft.Results.List[0].Type))
 	}
 	return false
 }

@@ -49,7 +49,7 @@ func renews(m *lockmodel.Model, op *redisop.Op) bool {
 	case redisapi.Expire, redisapi.CondSet, redisapi.LockRefresh:
 		return true
 	case redisapi.Set:
-		return op.TTL != nil && op.TTLIs != redisapi.NoTTL
+		return redisop.HasTTLArg(op)
 	case redisapi.Script:
 		if op.Lua == nil || redisop.IsAcquire(op) {
 			return false

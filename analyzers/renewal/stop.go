@@ -86,7 +86,7 @@ func isCancelFunc(t types.Type) bool {
 	if !ok || sig.Results().Len() != 0 {
 		return false
 	}
-	return sig.Params().Len() == 0 || (sig.Params().Len() == 1 && types.Identical(sig.Params().At(0).Type(), types.Universe.Lookup("error").Type()))
+	return sig.Params().Len() == 0 || (sig.Params().Len() == 1 && analysisutil.IsError(sig.Params().At(0).Type()))
 }
 
 var atomicStore = analysisutil.LazyRegexp(`^(Store|Swap|CompareAndSwap)`)

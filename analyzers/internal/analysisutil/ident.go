@@ -38,3 +38,10 @@ func VarOf(info *types.Info, e ast.Expr) *types.Var {
 	v, _ := info.Uses[id].(*types.Var)
 	return v
 }
+
+// IsError reports whether t is the predeclared error type: the second
+// result of a client call, the type of the variables the analyzers follow
+// to see an answer checked.
+func IsError(t types.Type) bool {
+	return types.Identical(t, types.Universe.Lookup("error").Type())
+}

@@ -64,17 +64,13 @@ func (m *Judge) resultVars(op *redisop.Op) map[*types.Var]bool {
 			continue
 		}
 		for _, lhs := range as.Lhs {
-			if v := analysisutil.VarOf(m.info, lhs); v != nil && !isErrorType(v.Type()) {
+			if v := analysisutil.VarOf(m.info, lhs); v != nil && !analysisutil.IsError(v.Type()) {
 				vars[v] = true
 			}
 		}
 		break
 	}
 	return vars
-}
-
-func isErrorType(t types.Type) bool {
-	return types.Identical(t, types.Universe.Lookup("error").Type())
 }
 
 // mentions reports whether e contains the call itself or uses one of vars.

@@ -431,7 +431,7 @@ func (m fixer) statementForm(op *redisop.Op, stmt ast.Stmt, call string, form ca
 		}
 	}
 	res := op.Func.Obj.Signature().Results()
-	if res.Len() != 1 || !types.Identical(res.At(0).Type(), types.Universe.Lookup("error").Type()) {
+	if res.Len() != 1 || !analysisutil.IsError(res.At(0).Type()) {
 		return nil, false
 	}
 	if !followedByReturnNil(op.Stack, stmt) {

@@ -34,3 +34,11 @@ func IsOwnerChecked(op *Op) bool {
 	}
 	return false
 }
+
+// HasTTLArg reports whether op is given an expiry that is not certainly
+// zero: whatever its value, a SET of a held lock key with one overwrites
+// the holder's lock and sets its expiry, so a TTL that is a variable is
+// enough.
+func HasTTLArg(op *Op) bool {
+	return op.TTL != nil && op.TTLIs != redisapi.NoTTL
+}
