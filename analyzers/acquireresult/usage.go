@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
 	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
@@ -124,16 +125,10 @@ func reads(info *types.Info, body *ast.BlockStmt, v *types.Var, sig *types.Signa
 // assignedOnly reports whether id appears only as the target of an
 // assignment (ok, err = ...), which is not a read.
 func assignedOnly(body *ast.BlockStmt, id *ast.Ident) bool {
-	target := false
-	ast.Inspect(body, func(n ast.Node) bool {
-		if as, ok := n.(*ast.AssignStmt); ok && as.Tok == token.ASSIGN {
-			for _, l := range as.Lhs {
-				target = target || l == id
-			}
-		}
-		return !target
+	return analysisutil.Find(body, func(n ast.Node) (bool, bool) {
+		as, ok := n.(*ast.AssignStmt)
+		return ok && as.Tok == token.ASSIGN && slices.Contains(as.Lhs, ast.Expr(id)), true
 	})
-	return target
 }
 
 // excludesNil reports whether the error variable v is compared with the

@@ -4,10 +4,9 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"path/filepath"
-	"strconv"
 	"strings"
 
+	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
 	"github.com/leasevet/leasevet/analyzers/internal/provenance"
 	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
 	"golang.org/x/tools/go/analysis"
@@ -67,8 +66,7 @@ func exportFact(pass *analysis.Pass, obj types.Object, res provenance.Result) {
 	main := res.Main()
 	f := &tokenFact{Kind: k, Desc: main.Desc}
 	if main.Pos.IsValid() {
-		p := pass.Fset.Position(main.Pos)
-		f.Where = filepath.Base(p.Filename) + ":" + strconv.Itoa(p.Line)
+		f.Where = analysisutil.Where(pass.Fset, main.Pos)
 	}
 	pass.ExportObjectFact(obj, f)
 }
@@ -152,26 +150,24 @@ func newSourceScan(pass *analysis.Pass) *sourceScan {
 // built only for the few helpers it selects. seen guards recursion.
 func (sc *sourceScan) namesSource(node ast.Node, seen map[ast.Node]bool) bool {
 	seen[node] = true
-	found := false
-	ast.Inspect(node, func(n ast.Node) bool {
+	return analysisutil.Find(node, func(n ast.Node) (bool, bool) {
 		id, ok := n.(*ast.Ident)
 		if !ok {
-			return !found
+			return false, true
 		}
 		switch obj := sc.pass.TypesInfo.Uses[id].(type) {
 		case *types.Func:
-			if fd := sc.decls[obj]; fd != nil && !seen[fd.Body] {
-				found = found || sc.namesSource(fd.Body, seen)
+			if fd := sc.decls[obj]; fd != nil && !seen[fd.Body] && sc.namesSource(fd.Body, seen) {
+				return true, true
 			}
-			found = found || provenance.IsSourceFunc(obj)
+			return provenance.IsSourceFunc(obj), true
 		case *types.Var:
 			if init, ok := sc.inits[obj]; ok && !seen[init] {
-				found = found || sc.namesSource(init, seen)
+				return sc.namesSource(init, seen), true
 			}
 		}
-		return !found
+		return false, true
 	})
-	return found
 }
 
 // packageVarInits maps the package variables declared with one initialiser

@@ -6,6 +6,7 @@ import (
 	"go/types"
 	"slices"
 
+	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
 	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
 	"github.com/leasevet/leasevet/analyzers/internal/redisop"
 	"golang.org/x/tools/go/types/typeutil"
@@ -188,30 +189,29 @@ var exitFuncs = map[string]bool{
 // return, goto, panic or exit call, or a break that is labelled or not
 // inside an inner loop, switch or select.
 func exits(info *types.Info, body ast.Node) bool {
-	found := false
-	var walk func(n ast.Node, nested bool)
-	walk = func(n ast.Node, nested bool) {
-		ast.Inspect(n, func(c ast.Node) bool {
-			switch c := c.(type) {
-			case *ast.FuncLit:
-				return false
-			case *ast.ReturnStmt:
-				found = true
-			case *ast.BranchStmt:
-				found = found || c.Tok == token.GOTO || (c.Tok == token.BREAK && (!nested || c.Label != nil))
-			case *ast.CallExpr:
-				found = found || isExitCall(info, c)
-			case *ast.ForStmt, *ast.RangeStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt:
-				if c != n {
-					walk(c, true)
-					return false
-				}
+	return exitsIn(info, body, false)
+}
+
+// exitsIn is exits for n, inside an inner loop, switch or select when
+// nested (where an unlabelled break leaves only that statement).
+func exitsIn(info *types.Info, n ast.Node, nested bool) bool {
+	return analysisutil.Find(n, func(c ast.Node) (bool, bool) {
+		switch c := c.(type) {
+		case *ast.FuncLit:
+			return false, false
+		case *ast.ReturnStmt:
+			return true, true
+		case *ast.BranchStmt:
+			return c.Tok == token.GOTO || (c.Tok == token.BREAK && (!nested || c.Label != nil)), true
+		case *ast.CallExpr:
+			return isExitCall(info, c), true
+		case *ast.ForStmt, *ast.RangeStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt:
+			if c != n {
+				return exitsIn(info, c, true), false
 			}
-			return !found
-		})
-	}
-	walk(body, false)
-	return found
+		}
+		return false, true
+	})
 }
 
 func isExitCall(info *types.Info, call *ast.CallExpr) bool {

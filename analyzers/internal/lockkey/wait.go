@@ -24,19 +24,15 @@ func (m *Judge) retriedUntilAcquired(acq *redisop.Op) bool {
 	if tests(loop.Cond) {
 		return true
 	}
-	found := false
-	ast.Inspect(loop.Body, func(n ast.Node) bool {
+	return analysisutil.Find(loop.Body, func(n ast.Node) (bool, bool) {
 		switch n := n.(type) {
 		case *ast.FuncLit:
-			return false
+			return false, false
 		case *ast.IfStmt:
-			if !found && tests(n.Cond) && exits(n.Body) {
-				found = true
-			}
+			return tests(n.Cond) && exits(n.Body), true
 		}
-		return !found
+		return false, true
 	})
-	return found
 }
 
 // innermostFor returns the for statement (not range) nearest to the call
@@ -75,18 +71,16 @@ func (m *Judge) resultVars(op *redisop.Op) map[*types.Var]bool {
 
 // mentions reports whether e contains the call itself or uses one of vars.
 func mentions(info *types.Info, e ast.Expr, call *ast.CallExpr, vars map[*types.Var]bool) bool {
-	found := false
-	ast.Inspect(e, func(n ast.Node) bool {
+	return analysisutil.Find(e, func(n ast.Node) (bool, bool) {
 		switch n := n.(type) {
 		case *ast.CallExpr:
-			found = found || n == call
+			return n == call, true
 		case *ast.Ident:
 			v, _ := info.Uses[n].(*types.Var)
-			found = found || (v != nil && vars[v])
+			return v != nil && vars[v], true
 		}
-		return !found
+		return false, true
 	})
-	return found
 }
 
 // exits reports whether a block leaves the loop around it at its own

@@ -3,6 +3,7 @@ package lockmodel
 import (
 	"go/ast"
 	"go/types"
+	"slices"
 	"strings"
 
 	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
@@ -215,20 +216,19 @@ func (m *Model) assignedFuncLit(parent, lit ast.Node) *types.Var {
 // passedToWatch reports whether the function variable v is passed to a
 // Watch call inside decl.
 func (m *Model) passedToWatch(decl ast.Node, v *types.Var) bool {
-	found := false
-	ast.Inspect(decl, func(n ast.Node) bool {
+	return analysisutil.Find(decl, func(n ast.Node) (bool, bool) {
 		call, ok := n.(*ast.CallExpr)
-		if !ok || found || !m.isWatch(call) {
-			return !found
+		if !ok {
+			return false, true
 		}
-		for _, a := range call.Args {
-			if id, ok := ast.Unparen(a).(*ast.Ident); ok && m.Pass.TypesInfo.Uses[id] == v {
-				found = true
-			}
-		}
-		return !found
+		// The argument first: recognising the call as a Watch is the
+		// dearer test.
+		passed := slices.ContainsFunc(call.Args, func(a ast.Expr) bool {
+			id, ok := ast.Unparen(a).(*ast.Ident)
+			return ok && m.Pass.TypesInfo.Uses[id] == v
+		})
+		return passed && m.isWatch(call), true
 	})
-	return found
 }
 
 // callbackOwner returns the recognised call whose callback argument is the
