@@ -39,8 +39,7 @@ type Call struct {
 	// DoCache or DoMulti (Expr is the Do call, or the chain's Build call
 	// inside a DoMulti), or a *Lua script's Exec.
 	Builder bool
-	GoZero  bool    // go-zero's *redis.Redis: TTLs in seconds, (value, error) results
-	TTLUnit TTLUnit // what the TTL argument counts
+	GoZero  bool // go-zero's *redis.Redis: TTLs in seconds, (value, error) results
 	// OKResult: a lock library release that reports a lost lock as
 	// (false, nil), so only reading ok notices it.
 	OKResult bool
@@ -78,22 +77,10 @@ const (
 	HasTTL                     // certainly an expiry
 )
 
-// A TTLUnit says what a TTL argument counts, for fixes that move it.
-type TTLUnit int
-
-const (
-	TTLDuration     TTLUnit = iota // time.Duration (go-redis), or unknown
-	TTLSeconds                     // an integer number of seconds (EX, EXPIRE, go-zero)
-	TTLMilliseconds                // an integer number of milliseconds (PX, PEXPIRE)
-)
-
 // A ScriptCall is a Lua script invocation.
 type ScriptCall struct {
 	Source string // the script's source, "" when it cannot be determined
 	Known  bool
-	Args   []ast.Expr // ARGV
-	// ArgsComplete reports whether Args are all the ARGV (no spread slice).
-	ArgsComplete bool
 	// Script is the expression of the script argument of Eval/EvalSha
 	// (the source, or the SHA1 for EvalSha), and KeysExpr that of the
 	// keys slice: a wrapper that passes its own parameters there is

@@ -197,46 +197,40 @@ const (
 	StepEnd                       // Build, Cache: the finished command
 )
 
-// A BuilderStep row: the role of a step and, for expiries, the unit of its argument.
-type BuilderStep struct {
-	Role StepRole
-	Unit TTLUnit
-}
-
 // builderSteps maps the builder step methods lock code uses to their role.
 // A step not listed makes the command unknown (stay silent).
-var builderSteps = map[string]BuilderStep{
-	"Key":   {Role: StepKey},
-	"Value": {Role: StepValue},
-	"Nx":    {Role: StepNX}, // on EXPIRE it is EXPIRE NX, a TTL condition: see rediscall
-	"Xx":    {Role: StepIgnore},
-	"Gt":    {Role: StepIgnore}, // EXPIRE GT/LT look at the TTL, not the owner
-	"Lt":    {Role: StepIgnore},
-	"Get":   {Role: StepIgnore}, // SET ... GET still writes the same way
+var builderSteps = map[string]StepRole{
+	"Key":   StepKey,
+	"Value": StepValue,
+	"Nx":    StepNX, // on EXPIRE it is EXPIRE NX, a TTL condition: see rediscall
+	"Xx":    StepIgnore,
+	"Gt":    StepIgnore, // EXPIRE GT/LT look at the TTL, not the owner
+	"Lt":    StepIgnore,
+	"Get":   StepIgnore, // SET ... GET still writes the same way
 	// Typed (time.Duration, time.Time) and raw (int64) expiry steps.
-	"Px":                        {Role: StepTTL},
-	"Ex":                        {Role: StepTTL},
-	"PxMilliseconds":            {Role: StepTTL, Unit: TTLMilliseconds},
-	"ExSeconds":                 {Role: StepTTL, Unit: TTLSeconds},
-	"Seconds":                   {Role: StepTTL, Unit: TTLSeconds},      // EXPIRE, SETEX
-	"Milliseconds":              {Role: StepTTL, Unit: TTLMilliseconds}, // PEXPIRE, PSETEX
-	"Pxat":                      {Role: StepTTLAt},
-	"Exat":                      {Role: StepTTLAt},
-	"PxatMillisecondsTimestamp": {Role: StepTTLAt, Unit: TTLMilliseconds},
-	"ExatTimestamp":             {Role: StepTTLAt, Unit: TTLSeconds},
-	"Timestamp":                 {Role: StepTTLAt, Unit: TTLSeconds},      // EXPIREAT
-	"MillisecondsTimestamp":     {Role: StepTTLAt, Unit: TTLMilliseconds}, // PEXPIREAT
-	"Keepttl":                   {Role: StepKeepTTL},
-	"Ifeq":                      {Role: StepIfeq},
-	"Ifne":                      {Role: StepOtherCond},
-	"Ifdeq":                     {Role: StepOtherCond},
-	"Ifdne":                     {Role: StepOtherCond},
-	"Script":                    {Role: StepScript},
-	"Sha1":                      {Role: StepSha},
-	"Numkeys":                   {Role: StepIgnore}, // the Key steps are the keys
-	"Arg":                       {Role: StepArg},
-	"Build":                     {Role: StepEnd},
-	"Cache":                     {Role: StepEnd}, // DoCache: a cached GET
+	"Px":                        StepTTL,
+	"Ex":                        StepTTL,
+	"PxMilliseconds":            StepTTL,
+	"ExSeconds":                 StepTTL,
+	"Seconds":                   StepTTL, // EXPIRE, SETEX
+	"Milliseconds":              StepTTL, // PEXPIRE, PSETEX
+	"Pxat":                      StepTTLAt,
+	"Exat":                      StepTTLAt,
+	"PxatMillisecondsTimestamp": StepTTLAt,
+	"ExatTimestamp":             StepTTLAt,
+	"Timestamp":                 StepTTLAt, // EXPIREAT
+	"MillisecondsTimestamp":     StepTTLAt, // PEXPIREAT
+	"Keepttl":                   StepKeepTTL,
+	"Ifeq":                      StepIfeq,
+	"Ifne":                      StepOtherCond,
+	"Ifdeq":                     StepOtherCond,
+	"Ifdne":                     StepOtherCond,
+	"Script":                    StepScript,
+	"Sha1":                      StepSha,
+	"Numkeys":                   StepIgnore, // the Key steps are the keys
+	"Arg":                       StepArg,
+	"Build":                     StepEnd,
+	"Cache":                     StepEnd, // DoCache: a cached GET
 }
 
 // builderCommandAliases maps builder command methods whose lower-case name
@@ -306,7 +300,7 @@ func IsOKResultLibrary(lib string) bool { return okResultLibraries[lib] }
 
 // BuilderStepOf returns the row of a rueidis/valkey-go builder step; a
 // step not listed has the role StepUnknown.
-func BuilderStepOf(name string) BuilderStep { return builderSteps[name] }
+func BuilderStepOf(name string) StepRole { return builderSteps[name] }
 
 // IsLuaConstructor reports whether the rueidis/valkey-go function name
 // makes a *Lua script object from its first argument.

@@ -39,7 +39,7 @@ func (env *Env) builderCall(c *redisapi.Call, call *ast.CallExpr, fn *types.Func
 // pipeline: its commands run whether or not the one before succeeded).
 // Any other Build call is read at the Do that sends it, or not at all.
 func (env *Env) builderStepCall(call *ast.CallExpr, fn *types.Func) *redisapi.Call {
-	if redisapi.BuilderStepOf(fn.Name()).Role != redisapi.StepEnd {
+	if redisapi.BuilderStepOf(fn.Name()) != redisapi.StepEnd {
 		return nil
 	}
 	multi := env.multiSender(call)
@@ -143,7 +143,7 @@ func (env *Env) applyChain(c *redisapi.Call, ch *redisapi.BuilderChain) {
 	}
 	c.Kind, c.Command, c.NX, c.TTLIs = row.Kind, row.Command, row.NX, redisapi.NoTTL
 	if row.Kind == redisapi.Script {
-		c.Script = &redisapi.ScriptCall{ArgsComplete: true}
+		c.Script = &redisapi.ScriptCall{}
 	}
 	keysKnown := true
 	for _, st := range ch.Steps[1:] {
@@ -163,9 +163,9 @@ func (env *Env) applyChain(c *redisapi.Call, ch *redisapi.BuilderChain) {
 
 // applyStep adds one step's contribution to c (see redisapi's builder steps).
 func (env *Env) applyStep(c *redisapi.Call, st redisapi.ChainStep) {
-	row := redisapi.BuilderStepOf(st.Name)
+	role := redisapi.BuilderStepOf(st.Name)
 	arg := argAt(st.Call.Args, 0)
-	switch row.Role {
+	switch role {
 	case redisapi.StepUnknown, redisapi.StepOtherCond:
 		c.Kind, c.TTLIs = redisapi.KindOther, redisapi.TTLUnknown
 	case redisapi.StepKey:
@@ -177,19 +177,19 @@ func (env *Env) applyStep(c *redisapi.Call, st redisapi.ChainStep) {
 			c.Kind, c.NX, c.Command = redisapi.Acquire, true, "SET NX"
 		}
 	case redisapi.StepTTL, redisapi.StepTTLAt:
-		c.TTL, c.TTLIs, c.TTLAt, c.TTLUnit = arg, redisapi.HasTTL, row.Role == redisapi.StepTTLAt, row.Unit
+		c.TTL, c.TTLIs, c.TTLAt = arg, redisapi.HasTTL, role == redisapi.StepTTLAt
 	case redisapi.StepKeepTTL:
 		c.TTLIs = redisapi.TTLUnknown
 	case redisapi.StepIfeq:
 		env.applyIfeq(c, arg)
 	case redisapi.StepScript, redisapi.StepSha, redisapi.StepArg:
-		env.applyScriptStep(c, st, row.Role, arg)
+		env.applyScriptStep(c, role, arg)
 	}
 }
 
 // applyScriptStep reads EVAL's source and arguments; on a command that is
 // not a script such a step is not understood.
-func (env *Env) applyScriptStep(c *redisapi.Call, st redisapi.ChainStep, role redisapi.StepRole, arg ast.Expr) {
+func (env *Env) applyScriptStep(c *redisapi.Call, role redisapi.StepRole, arg ast.Expr) {
 	if c.Script == nil {
 		c.Kind, c.TTLIs = redisapi.KindOther, redisapi.TTLUnknown
 		return
@@ -199,9 +199,6 @@ func (env *Env) applyScriptStep(c *redisapi.Call, st redisapi.ChainStep, role re
 		c.Script.Source, c.Script.Known = env.ConstString(arg)
 	case redisapi.StepSha:
 		c.Script.Known = false // rueidis keeps no script object behind a hash
-	case redisapi.StepArg:
-		c.Script.Args = append(c.Script.Args, st.Call.Args...)
-		c.Script.ArgsComplete = c.Script.ArgsComplete && !st.Spread
 	}
 }
 
@@ -275,7 +272,7 @@ func (env *Env) commandEnd(arg ast.Expr) *ast.CallExpr {
 	if fn.Name() == "CT" && len(call.Args) == 2 {
 		return env.commandEnd(call.Args[0])
 	}
-	if redisapi.IsBuilderStepPackage(fn.Pkg().Path()) && redisapi.BuilderStepOf(fn.Name()).Role == redisapi.StepEnd {
+	if redisapi.IsBuilderStepPackage(fn.Pkg().Path()) && redisapi.BuilderStepOf(fn.Name()) == redisapi.StepEnd {
 		return call
 	}
 	return nil

@@ -13,7 +13,7 @@ import (
 // which take a context first) and routes RedisLock, which lives in the
 // same package, to the lock library rows.
 func (env *Env) goZeroCall(c *redisapi.Call, call *ast.CallExpr, fn *types.Func) bool {
-	c.GoZero, c.TTLUnit = true, redisapi.TTLSeconds
+	c.GoZero = true
 	if !isMethod(fn) || recvTypeName(fn) != "Redis" {
 		return false
 	}
@@ -33,22 +33,22 @@ func (env *Env) goZeroCall(c *redisapi.Call, call *ast.CallExpr, fn *types.Func)
 	env.applyRow(c, row, args, call.Ellipsis.IsValid())
 	switch name {
 	case "Eval", "EvalSha":
-		env.evalCall(c, args, call.Ellipsis.IsValid())
+		env.evalCall(c, args)
 	case "ScriptRun":
-		env.goZeroScriptRun(c, call, args)
+		env.goZeroScriptRun(c, args)
 	}
 	return true
 }
 
 // goZeroScriptRun reads ScriptRun(script, keys, args...), where script is
 // a *redis.Script made by redis.NewScript(src).
-func (env *Env) goZeroScriptRun(c *redisapi.Call, call *ast.CallExpr, args []ast.Expr) {
+func (env *Env) goZeroScriptRun(c *redisapi.Call, args []ast.Expr) {
 	if len(args) < 2 {
 		c.Kind = redisapi.KindOther
 		return
 	}
 	src, _, known := env.ScriptSource(args[0])
-	c.Script = &redisapi.ScriptCall{Source: src, Known: known, Args: args[2:], ArgsComplete: !call.Ellipsis.IsValid()}
+	c.Script = &redisapi.ScriptCall{Source: src, Known: known}
 	c.Keys, _ = env.SliceLiteral(args[1])
 	c.Key = c.KeyAt(1)
 }

@@ -13,16 +13,16 @@ import (
 // scripts. Several LuaExec run the script on several key sets: unjudged.
 func (env *Env) luaCall(c *redisapi.Call, call *ast.CallExpr, fn *types.Func) bool {
 	args := call.Args
-	var keys, argv ast.Expr
+	var keys ast.Expr
 	switch {
 	case fn.Name() == "Exec" && len(args) == 4:
-		keys, argv = args[2], args[3]
+		keys = args[2]
 	case fn.Name() == "ExecMulti" && len(args) == 3 && !call.Ellipsis.IsValid():
 		fields, ok := env.CompositeFields(args[2])
 		if !ok {
 			return false
 		}
-		keys, argv = fields["Keys"], fields["Args"]
+		keys = fields["Keys"]
 	default:
 		return false
 	}
@@ -31,6 +31,5 @@ func (env *Env) luaCall(c *redisapi.Call, call *ast.CallExpr, fn *types.Func) bo
 	c.Script = &redisapi.ScriptCall{Source: src, Known: known}
 	c.Keys, _ = env.SliceLiteral(keys)
 	c.Key = c.KeyAt(1)
-	c.Script.Args, c.Script.ArgsComplete = env.SliceLiteral(argv)
 	return true
 }

@@ -93,7 +93,7 @@ func (env *Env) goRedisCall(c *redisapi.Call, call *ast.CallExpr, fn *types.Func
 	}
 	c.Queued = env.isPipeline(c.Client)
 	if recvTypeName(fn) == "Script" {
-		return env.scriptObjectCall(c, call, args)
+		return env.scriptObjectCall(c, args)
 	}
 	if fn.Name() == "Do" && isMethod(fn) {
 		return env.genericCall(c, args, call.Ellipsis.IsValid())
@@ -109,7 +109,7 @@ func (env *Env) goRedisCall(c *redisapi.Call, call *ast.CallExpr, fn *types.Func
 	case "DelExArgs":
 		env.delExArgs(c, args, row)
 	case "Eval", "EvalRO", "EvalSha", "EvalShaRO":
-		env.evalCall(c, args, call.Ellipsis.IsValid())
+		env.evalCall(c, args)
 	}
 	return true
 }

@@ -72,7 +72,6 @@ func (env *Env) redigoScript(c *redisapi.Call, call *ast.CallExpr, fn *types.Fun
 	}
 	c.Keys = rest[:n]
 	c.Key = c.KeyAt(1)
-	c.Script.Args, c.Script.ArgsComplete = rest[n:], true
 	return true
 }
 

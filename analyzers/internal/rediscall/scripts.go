@@ -8,12 +8,12 @@ import (
 )
 
 // evalCall reads Eval(ctx, src, keys, args...) and EvalSha(ctx, sha, keys, args...).
-func (env *Env) evalCall(c *redisapi.Call, args []ast.Expr, spread bool) {
+func (env *Env) evalCall(c *redisapi.Call, args []ast.Expr) {
 	if len(args) < 2 {
 		c.Kind = redisapi.KindOther
 		return
 	}
-	c.Script = &redisapi.ScriptCall{Args: args[2:], ArgsComplete: !spread, Script: args[0], KeysExpr: args[1]}
+	c.Script = &redisapi.ScriptCall{Script: args[0], KeysExpr: args[1]}
 	c.Script.Sha = strings.HasPrefix(c.Method, "EvalSha")
 	c.Script.Source, c.Script.Known = env.ScriptArg(args[0], c.Script.Sha)
 	c.Keys = env.SliceElems(args[1])
@@ -21,14 +21,14 @@ func (env *Env) evalCall(c *redisapi.Call, args []ast.Expr, spread bool) {
 }
 
 // scriptObjectCall reads go-redis (*Script).Run(ctx, client, keys, args...).
-func (env *Env) scriptObjectCall(c *redisapi.Call, call *ast.CallExpr, args []ast.Expr) bool {
+func (env *Env) scriptObjectCall(c *redisapi.Call, args []ast.Expr) bool {
 	cmd, ok := redisapi.ScriptObjectCommand(c.Method)
 	if !ok || len(args) < 2 {
 		return false
 	}
 	src, _, known := env.ScriptSource(c.Client)
 	c.Kind, c.Command = redisapi.Script, cmd
-	c.Script = &redisapi.ScriptCall{Source: src, Known: known, Args: args[2:], ArgsComplete: !call.Ellipsis.IsValid()}
+	c.Script = &redisapi.ScriptCall{Source: src, Known: known}
 	c.Client = args[0]
 	c.Queued = env.isPipeline(args[0])
 	c.Keys = env.SliceElems(args[1])
@@ -124,7 +124,7 @@ func (env *Env) genericScript(c *redisapi.Call, command string, rest []ast.Expr)
 	c.Kind = redisapi.Script
 	c.Keys = rest[2 : 2+n]
 	c.Key = c.KeyAt(1)
-	c.Script = &redisapi.ScriptCall{Args: rest[2+n:], ArgsComplete: true}
+	c.Script = &redisapi.ScriptCall{}
 	if command == "EVAL" {
 		c.Script.Source, c.Script.Known = env.ConstString(rest[0])
 	}
