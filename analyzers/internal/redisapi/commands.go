@@ -121,22 +121,18 @@ var lockLibraryCalls = map[string]Kind{
 	// Options that fix the value every acquisition writes.
 	"redsync..WithValue":        LockOption,
 	"redsync..WithGenValueFunc": LockOption,
-}
-
-// lockLibraryCallsMore are the lock calls of rueidislock, valkeylock and
-// go-zero's RedisLock (listed under "gozero"; it lives in the client
-// package and is routed here by rediscall). Kept apart from
-// lockLibraryCalls only to ease merging; LockLibraryCall reads both.
-var lockLibraryCallsMore = map[string]Kind{
-	// The lock is the returned context: renewed and released (GET == token
-	// then DEL) by the library's own monitor when the CancelFunc runs.
+	// rueidislock and valkeylock: the lock is the returned context,
+	// renewed and released (GET == token then DEL) by the library's own
+	// monitor when the CancelFunc runs.
 	"rueidislock.Locker.WithContext":      LockObtain,
 	"rueidislock.Locker.TryWithContext":   LockObtain,
 	"rueidislock.Locker.ForceWithContext": LockObtain,
 	"valkeylock.Locker.WithContext":       LockObtain,
 	"valkeylock.Locker.TryWithContext":    LockObtain,
 	"valkeylock.Locker.ForceWithContext":  LockObtain,
-	// RedisLock compares its id in Lua; Acquire by the holder also renews.
+	// go-zero's RedisLock (listed under "gozero": it lives in the client
+	// package and rediscall routes it here) compares its id in Lua;
+	// Acquire by the holder also renews.
 	"gozero.RedisLock.Acquire":    LockObtain,
 	"gozero.RedisLock.AcquireCtx": LockObtain,
 	"gozero.RedisLock.Release":    LockRelease,
@@ -287,11 +283,7 @@ func ScriptObjectCommand(method string) (string, bool) { return lookup(scriptObj
 // lockLibraryPackages) does: the function, or the method of type recv,
 // named method.
 func LockLibraryCall(lib, recv, method string) (Kind, bool) {
-	name := lib + "." + recv + "." + method
-	if kind, ok := lockLibraryCalls[name]; ok {
-		return kind, true
-	}
-	return lookup(lockLibraryCallsMore, name)
+	return lookup(lockLibraryCalls, lib+"."+recv+"."+method)
 }
 
 // IsOKResultLibrary reports whether the releases of lock library lib
