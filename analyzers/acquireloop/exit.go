@@ -11,14 +11,6 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 )
 
-// exitFuncs end the goroutine or the process: a loop that calls them
-// under a condition has a way out.
-var exitFuncs = map[string]bool{
-	"os.Exit": true, "runtime.Goexit": true,
-	"log.Fatal": true, "log.Fatalf": true, "log.Fatalln": true,
-	"log.Panic": true, "log.Panicf": true, "log.Panicln": true,
-}
-
 // hasOtherExit reports whether the retry loop around acq can end other
 // than by acquiring: its condition tests something besides the acquire's
 // result (a deadline, a counter, ctx.Err()), or the body leaves the loop
@@ -141,7 +133,7 @@ func (g guards) isExitCall(e ast.Expr) bool {
 	case *types.Builtin:
 		return fn.Name() == "panic"
 	case *types.Func:
-		return exitFuncs[analysisutil.FuncName(fn)]
+		return analysisutil.IsExitFunc(analysisutil.FuncName(fn))
 	}
 	return false
 }

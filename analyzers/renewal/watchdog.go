@@ -179,12 +179,6 @@ func isTimeType(t types.Type) bool {
 	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "time"
 }
 
-// exitFuncs end the goroutine or the process.
-var exitFuncs = map[string]bool{
-	"os.Exit": true, "runtime.Goexit": true, "log.Fatal": true, "log.Fatalf": true, "log.Fatalln": true,
-	"log.Panic": true, "log.Panicf": true, "log.Panicln": true,
-}
-
 // exits reports whether body leaves the loop around it somewhere: a
 // return, goto, panic or exit call, or a break that is labelled or not
 // inside an inner loop, switch or select.
@@ -219,7 +213,7 @@ func isExitCall(info *types.Info, call *ast.CallExpr) bool {
 	case *types.Builtin:
 		return fn.Name() == "panic"
 	case *types.Func:
-		return fn.Pkg() != nil && exitFuncs[fn.Pkg().Path()+"."+fn.Name()]
+		return fn.Pkg() != nil && analysisutil.IsExitFunc(fn.Pkg().Path()+"."+fn.Name())
 	}
 	return false
 }
