@@ -16,7 +16,7 @@ func (t *Tracer) Returns(fd *ast.FuncDecl) Result {
 	if fn == nil {
 		return Result{Parts: unknown()}
 	}
-	return Result{Parts: t.walk(func(w *walker) []Source { return w.returns(fn, 0, fd.Pos(), 0) })}
+	return t.walk(func(w *walker) []Source { return w.returns(fn, 0, fd.Pos(), 0) })
 }
 
 // Global returns the sources of a package variable of this package, as
@@ -30,7 +30,7 @@ func (t *Tracer) Global(v *types.Var) Result {
 	if g == nil {
 		return Result{Parts: unknown()}
 	}
-	return Result{Parts: t.walk(func(w *walker) []Source { return w.global(g, v.Pos(), 0) })}
+	return t.walk(func(w *walker) []Source { return w.global(g, v.Pos(), 0) })
 }
 
 // IsSourceFunc reports whether fn is in the source tables: a function

@@ -81,7 +81,7 @@ func (t *Tracer) OpenCalls(p *OpenParam) (out []CallArg) {
 	}()
 	for _, s := range t.prog.CallSites(p.Func()) {
 		w := &walker{t: t, visiting: map[ssa.Value]bool{}}
-		out = append(out, CallArg{Expr: s.Expr.Args[p.Index()], Result: Result{Parts: w.arg(s, p.Index(), 0)}})
+		out = append(out, CallArg{Expr: s.Expr.Args[p.Index()], Result: sources.NewResult(w.arg(s, p.Index(), 0))})
 	}
 	return out
 }

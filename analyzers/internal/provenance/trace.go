@@ -32,7 +32,7 @@ func (t *Tracer) Trace(fd *ast.FuncDecl, e ast.Expr) Result {
 	if v == nil {
 		return Result{Parts: unknown()}
 	}
-	return sources.NewResult(t.walk(func(w *walker) []Source { return w.value(v, e.Pos(), 0) }))
+	return t.walk(func(w *walker) []Source { return w.value(v, e.Pos(), 0) })
 }
 
 // TraceFuncResult returns the sources of the first result of the function
@@ -44,7 +44,7 @@ func (t *Tracer) TraceFuncResult(fd *ast.FuncDecl, e ast.Expr) Result {
 	if fn == nil {
 		return Result{Parts: unknown()}
 	}
-	return sources.NewResult(t.walk(func(w *walker) []Source {
+	return t.walk(func(w *walker) []Source {
 		callee := t.namedFunc(e)
 		if callee == nil {
 			callee = w.funcValue(valueForExpr(fn, e))
@@ -53,19 +53,20 @@ func (t *Tracer) TraceFuncResult(fd *ast.FuncDecl, e ast.Expr) Result {
 			return unknown()
 		}
 		return w.returns(callee, 0, e.Pos(), 0)
-	}))
+	})
 }
 
 // walk runs one walk with a fresh walker and returns the sources it
-// finds, or Unknown when it panics: an odd shape never crashes the
-// analysis.
-func (t *Tracer) walk(trace func(w *walker) []Source) (parts []Source) {
+// finds, in source order (sources.NewResult) so that the source a message
+// or fact names does not depend on map order, or Unknown when it panics:
+// an odd shape never crashes the analysis.
+func (t *Tracer) walk(trace func(w *walker) []Source) (res Result) {
 	defer func() {
 		if r := recover(); r != nil {
-			parts = unknown()
+			res = Result{Parts: unknown()}
 		}
 	}()
-	return trace(&walker{t: t, visiting: map[ssa.Value]bool{}})
+	return sources.NewResult(trace(&walker{t: t, visiting: map[ssa.Value]bool{}}))
 }
 
 // namedFunc returns the SSA function a function name denotes (SSA keeps
