@@ -174,3 +174,34 @@ func checkFixRegion(t *testing.T, rule string, data []byte, r sarif.Region) {
 		t.Errorf("%s: fix region lines/columns select bytes [%d, %d), offsets say [%d, %d)", rule, start, end, *r.ByteOffset, *r.ByteOffset+*r.ByteLength)
 	}
 }
+
+// A finding of an analyzer with pages that no page describes (a
+// malformed directive) gets a rule whose help is the index.
+func TestDriver_writeSARIF_directiveFindingPointsAtTheIndex(t *testing.T) {
+	d, out, errb := leasevetDriver(t)
+	sum, err := os.ReadFile(filepath.Join(d.Dir, "go.sum"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	d.Dir = t.TempDir()
+	writeFile(t, filepath.Join(d.Dir, "go.mod"), "module example.com/directives\n\ngo 1.26.0\n\nrequire github.com/redis/go-redis/v9 v9.23.0\n")
+	writeFile(t, filepath.Join(d.Dir, "go.sum"), string(sum))
+	writeFile(t, filepath.Join(d.Dir, "p.go"), "package p\n\nimport (\n\t\"context\"\n\n\t\"github.com/redis/go-redis/v9\"\n)\n\n"+
+		"func Ping(ctx context.Context, rdb *redis.Client) {\n\t//leasevet:ignore bare-dell a typo\n\trdb.Ping(ctx)\n}\n")
+	t.Setenv("GOFLAGS", "-mod=mod")
+	t.Setenv("GOPROXY", "off")
+	if code := d.Main([]string{"-sarif", "./..."}); code != ExitClean {
+		t.Fatalf("-sarif: exit %d: %s", code, errb)
+	}
+	var log sarif.Log
+	if err := json.Unmarshal(out.Bytes(), &log); err != nil {
+		t.Fatal(err)
+	}
+	run := log.Runs[0]
+	if len(run.Results) != 1 || run.Results[0].RuleID != "ignore-name" {
+		t.Fatalf("results %+v, want one ignore-name", run.Results)
+	}
+	if r := run.Tool.Driver.Rules[run.Results[0].RuleIndex]; r.HelpURI != report.DefaultHelpBase+"README.md" {
+		t.Errorf("ignore-name's helpUri = %q, want the index", r.HelpURI)
+	}
+}

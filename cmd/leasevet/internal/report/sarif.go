@@ -36,11 +36,12 @@ type SARIFConfig struct {
 func SARIFLog(res *findings.Results, cfg SARIFConfig) *sarif.Log {
 	root := sourceRoot(res, cfg.WorkDir)
 	b := &sarifBuilder{root: root, helpBase: cfg.HelpBase, lines: make(map[string][][]byte),
-		ruleIndex: make(map[string]int), levels: make(map[string]string)}
+		ruleIndex: make(map[string]int), levels: make(map[string]string), documented: make(map[string]bool)}
 	for _, a := range cfg.Analyzers {
 		for _, ch := range cfg.Checks {
 			if ch.Analyzer == a.Name {
 				b.addRule(checkRule(ch, cfg.HelpBase), level(ch.Severity))
+				b.documented[a.Name] = true
 			}
 		}
 	}
@@ -161,6 +162,9 @@ type sarifBuilder struct {
 	ruleIndex map[string]int
 	levels    map[string]string // the level of each rule's results
 	results   []sarif.Result
+	// documented are the analyzers with pages: their other findings (a
+	// malformed directive) are described by the index, not by a.URL.
+	documented map[string]bool
 }
 
 // ruleID is the diagnostic's category, or the analyzer name for an
@@ -181,7 +185,8 @@ func (b *sarifBuilder) addRule(r sarif.ReportingDescriptor, level string) int {
 }
 
 // rule returns the index of the finding's rule, adding a rule made from
-// its analyzer when its category has no page.
+// its analyzer when its category has no page (helpUri: the analyzer's URL,
+// or the index for an analyzer with pages).
 func (b *sarifBuilder) rule(f findings.Finding) int {
 	id := ruleID(f)
 	if i, ok := b.ruleIndex[id]; ok {
@@ -189,7 +194,7 @@ func (b *sarifBuilder) rule(f findings.Finding) int {
 	}
 	a := f.Analyzer
 	helpURI := b.helpBase + "README.md"
-	if a.URL != "" {
+	if a.URL != "" && !b.documented[a.Name] {
 		helpURI = a.URL
 	}
 	return b.addRule(sarif.ReportingDescriptor{
