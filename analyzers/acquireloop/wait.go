@@ -9,7 +9,7 @@ import (
 
 	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
 	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
-	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
+	"github.com/leasevet/leasevet/analyzers/internal/rediscall"
 	"golang.org/x/tools/go/types/typeutil"
 )
 
@@ -142,7 +142,7 @@ func (w *waitFinder) callWaits(call *ast.CallExpr, depth int) bool {
 			return true
 		}
 	}
-	if redisapi.IsLockLibrary(path) {
+	if rediscall.IsLockLibrary(path) {
 		return true // a lock library's obtain waits by its retry strategy
 	}
 	if fn.Pkg() != w.m.Pass.Pkg || depth >= 3 || w.visited[fn] {
@@ -158,7 +158,7 @@ func (w *waitFinder) callWaits(call *ast.CallExpr, depth int) bool {
 // blockingRedis reports whether call is a client call that blocks on the
 // server: BLPOP and the like, pub/sub receives, WAIT.
 func (w *waitFinder) blockingRedis(call *ast.CallExpr, fn *types.Func) bool {
-	if fn.Pkg() == nil || !redisapi.IsClientPackage(fn.Pkg().Path()) {
+	if fn.Pkg() == nil || !rediscall.IsClientPackage(fn.Pkg().Path()) {
 		return false
 	}
 	if blockingClientMethods[fn.Name()] {

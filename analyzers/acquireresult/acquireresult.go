@@ -6,7 +6,7 @@ import (
 
 	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
 	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
-	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
+	"github.com/leasevet/leasevet/analyzers/internal/rediscall"
 	"github.com/leasevet/leasevet/analyzers/internal/redisop"
 	"golang.org/x/tools/go/analysis"
 )
@@ -42,7 +42,7 @@ func uncheckedAcquire(m *lockmodel.Model, op *redisop.Op) string {
 	if ans == noAnswer || op.Queued || pipelined(m, op) {
 		return ""
 	}
-	if op.Kind == redisapi.Acquire && !m.IsLockKey(op) {
+	if op.Kind == rediscall.Acquire && !m.IsLockKey(op) {
 		return "" // a dedup or idempotency marker: ignoring its answer is a choice
 	}
 	u := usageOf(m.Pass.TypesInfo, op.Reply)
@@ -59,9 +59,9 @@ func uncheckedAcquire(m *lockmodel.Model, op *redisop.Op) string {
 // answerOf says how op reports that the lock is held by someone else.
 func answerOf(m *lockmodel.Model, op *redisop.Op) answer {
 	switch {
-	case op.Kind == redisapi.LockObtain:
+	case op.Kind == rediscall.LockObtain:
 		return errorAnswer
-	case op.Kind != redisapi.Acquire:
+	case op.Kind != rediscall.Acquire:
 		return noAnswer
 	case op.Via != nil:
 		return wrapperAnswer(m.Pass.TypesInfo, op.Expr)
@@ -99,7 +99,7 @@ func isNilErrCmd(t types.Type) bool {
 		t = p.Elem()
 	}
 	n, ok := t.(*types.Named)
-	if !ok || n.Obj().Pkg() == nil || !redisapi.IsClientPackage(n.Obj().Pkg().Path()) {
+	if !ok || n.Obj().Pkg() == nil || !rediscall.IsClientPackage(n.Obj().Pkg().Path()) {
 		return false
 	}
 	return n.Obj().Name() == "StatusCmd" || n.Obj().Name() == "Cmd"

@@ -2,14 +2,14 @@ package acquireresult
 
 import (
 	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
-	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
+	"github.com/leasevet/leasevet/analyzers/internal/rediscall"
 	"github.com/leasevet/leasevet/analyzers/internal/redisop"
 	"golang.org/x/tools/go/analysis"
 )
 
 func checkAcquire(pass *analysis.Pass, m *lockmodel.Model, op *redisop.Op, why string) {
 	key := "lock key " + m.KeyText(op)
-	if op.Kind == redisapi.LockObtain {
+	if op.Kind == rediscall.LockObtain {
 		key = "a lock"
 	}
 	m.Report(pass, analysis.Diagnostic{

@@ -8,7 +8,7 @@ import (
 
 	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
 	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
-	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
+	"github.com/leasevet/leasevet/analyzers/internal/rediscall"
 	"github.com/leasevet/leasevet/analyzers/internal/redisop"
 	"github.com/leasevet/leasevet/analyzers/internal/replyuse"
 	"golang.org/x/tools/go/types/typeutil"
@@ -187,7 +187,7 @@ func isNilSentinel(info *types.Info, e ast.Expr) bool {
 	if obj == nil || obj.Pkg() == nil {
 		return false
 	}
-	return (obj.Name() == "Nil" || obj.Name() == "ErrNil") && redisapi.IsClientPackage(obj.Pkg().Path())
+	return (obj.Name() == "Nil" || obj.Name() == "ErrNil") && rediscall.IsClientPackage(obj.Pkg().Path())
 }
 
 func nilName(op *redisop.Op) string {

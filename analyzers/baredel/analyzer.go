@@ -5,7 +5,7 @@ import (
 
 	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
 	"github.com/leasevet/leasevet/analyzers/internal/ownerless"
-	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
+	"github.com/leasevet/leasevet/analyzers/internal/rediscall"
 	"github.com/leasevet/leasevet/analyzers/internal/redisop"
 )
 
@@ -18,6 +18,6 @@ var Analyzer = lockmodel.NewAnalyzer("baredel", doc, ownerless.Rule{
 	Category: "bare-del",
 	Acts:     deletesKey,
 	Excused:  onAcquireError,
-	Fixable:  func(op *redisop.Op) bool { return op.Kind == redisapi.Delete && op.Command != "GETDEL" },
+	Fixable:  func(op *redisop.Op) bool { return op.Kind == rediscall.Delete && op.Command != "GETDEL" },
 	Message:  wording,
 }.Run)

@@ -7,7 +7,7 @@ import (
 	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
 	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
 	"github.com/leasevet/leasevet/analyzers/internal/ownerless"
-	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
+	"github.com/leasevet/leasevet/analyzers/internal/rediscall"
 	"github.com/leasevet/leasevet/analyzers/internal/redisop"
 )
 
@@ -18,7 +18,7 @@ func wording(op *redisop.Op) ownerless.Wording {
 		How:  " without checking the owner token",
 		Cost: "this deletes their lock; release with a compare-and-delete such as safelock.Release",
 	}
-	if op.Kind == redisapi.Script {
+	if op.Kind == rediscall.Script {
 		w.Verb, w.How = " deletes lock key ", " in a script that does not compare the owner token"
 	}
 	return w
@@ -28,10 +28,10 @@ func wording(op *redisop.Op) ownerless.Wording {
 // script that deletes KEYS[1] on some path without comparing the owner
 // (and is not itself an acquire script).
 func deletesKey(op *redisop.Op) bool {
-	if op.Kind == redisapi.Delete {
+	if op.Kind == rediscall.Delete {
 		return true
 	}
-	if op.Kind != redisapi.Script || op.Lua == nil || redisop.IsAcquire(op) {
+	if op.Kind != rediscall.Script || op.Lua == nil || redisop.IsAcquire(op) {
 		return false
 	}
 	guarded, ok := op.Lua.DeletesKey(1)

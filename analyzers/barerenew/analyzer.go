@@ -5,7 +5,7 @@ import (
 
 	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
 	"github.com/leasevet/leasevet/analyzers/internal/ownerless"
-	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
+	"github.com/leasevet/leasevet/analyzers/internal/rediscall"
 	"github.com/leasevet/leasevet/analyzers/internal/redisop"
 )
 
@@ -19,7 +19,7 @@ var Analyzer = lockmodel.NewAnalyzer("barerenew", doc, ownerless.Rule{
 	Acts:     renewsKey,
 	Belongs:  belongsElsewhere,
 	Fixable: func(op *redisop.Op) bool {
-		return op.Kind == redisapi.Expire && (op.Command == "EXPIRE" || op.Command == "PEXPIRE")
+		return op.Kind == rediscall.Expire && (op.Command == "EXPIRE" || op.Command == "PEXPIRE")
 	},
 	Refresh: true,
 	Message: wording,

@@ -7,7 +7,7 @@ import (
 	"github.com/leasevet/leasevet/analyzers/internal/lockkey"
 	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
 	"github.com/leasevet/leasevet/analyzers/internal/ownerless"
-	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
+	"github.com/leasevet/leasevet/analyzers/internal/rediscall"
 	"github.com/leasevet/leasevet/analyzers/internal/redisop"
 )
 
@@ -27,9 +27,9 @@ func wording(op *redisop.Op) ownerless.Wording {
 		Cost:   "this extends their lock; renew with a compare-and-expire such as safelock.Refresh",
 	}
 	switch op.Kind {
-	case redisapi.Set:
+	case rediscall.Set:
 		w.Verb, w.Cost = " rewrites lock key ", "this overwrites their lock; renew with a compare-and-expire such as safelock.Refresh"
-	case redisapi.Script:
+	case rediscall.Script:
 		w.How = " in a script that does not compare the owner token"
 	}
 	return w
@@ -41,11 +41,11 @@ func wording(op *redisop.Op) ownerless.Wording {
 // acquire script).
 func renewsKey(op *redisop.Op) bool {
 	switch op.Kind {
-	case redisapi.Expire:
+	case rediscall.Expire:
 		return true
-	case redisapi.Set:
+	case rediscall.Set:
 		return redisop.HasTTLArg(op)
-	case redisapi.Script:
+	case rediscall.Script:
 		if op.Lua == nil || redisop.IsAcquire(op) {
 			return false
 		}

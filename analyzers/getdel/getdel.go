@@ -8,7 +8,7 @@ import (
 	"github.com/leasevet/leasevet/analyzers/internal/lockkey"
 	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
 	"github.com/leasevet/leasevet/analyzers/internal/ownerfix"
-	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
+	"github.com/leasevet/leasevet/analyzers/internal/rediscall"
 	"github.com/leasevet/leasevet/analyzers/internal/redisop"
 	"golang.org/x/tools/go/analysis"
 )
@@ -29,11 +29,11 @@ var (
 // actionOf says whether op is a write getdel judges, and which.
 func actionOf(op *redisop.Op) (action, bool) {
 	switch op.Kind {
-	case redisapi.Delete:
+	case rediscall.Delete:
 		return deleteAction, true
-	case redisapi.Expire:
+	case rediscall.Expire:
 		return renewAction, !lockkey.SplitAcquireExpire(op) // setnxexpire's
-	case redisapi.Set:
+	case rediscall.Set:
 		return renewAction, redisop.HasTTLArg(op)
 	}
 	return action{}, false
@@ -83,12 +83,12 @@ func selfEvident(m *lockmodel.Model, op *redisop.Op, gc *getcompare.GetCompare) 
 	if m.IsLockKey(op) {
 		return true
 	}
-	if op.Kind == redisapi.Set || !releaseNamed(m, op, gc) {
+	if op.Kind == rediscall.Set || !releaseNamed(m, op, gc) {
 		return false // compare-and-set of a cache entry; a one-time code consumed
 	}
 	for _, w := range m.Ops {
 		same := w.KeyID == op.KeyID || (op.Family != "" && w.Family == op.Family)
-		if w.Kind == redisapi.Set && w != op && same && m.GetCompares.Before(w) == nil {
+		if w.Kind == rediscall.Set && w != op && same && m.GetCompares.Before(w) == nil {
 			return false
 		}
 	}

@@ -7,7 +7,7 @@ import (
 
 	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
 	"github.com/leasevet/leasevet/analyzers/internal/provenance"
-	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
+	"github.com/leasevet/leasevet/analyzers/internal/rediscall"
 	"github.com/leasevet/leasevet/analyzers/internal/redisop"
 	"golang.org/x/tools/go/analysis"
 )
@@ -65,18 +65,18 @@ func tokenWriteOf(m *lockmodel.Model, op *redisop.Op) (tokenWrite, bool) {
 		return tokenWrite{}, false // tests write fixed values on purpose, to play another holder
 	}
 	switch op.Kind {
-	case redisapi.Acquire:
+	case rediscall.Acquire:
 		if op.Value == nil || !judgedHere(op) || !isLockKey(m, op) {
 			return tokenWrite{}, false
 		}
 		return tokenWrite{op: op, value: op.Value, what: op.Method}, true
-	case redisapi.LockObtain:
+	case rediscall.LockObtain:
 		if op.Library != "redislock" {
 			return tokenWrite{}, false
 		}
 		tok := redislockToken(m, op)
 		return tokenWrite{op: op, value: tok, what: "redislock " + op.Method + " with Options.Token"}, tok != nil
-	case redisapi.LockOption:
+	case rediscall.LockOption:
 		if op.Value == nil {
 			return tokenWrite{}, false
 		}
@@ -193,7 +193,7 @@ var consequence = map[provenance.Kind]string{
 const advice = "; use a fresh token per acquisition (safelock.NewToken())"
 
 func message(m *lockmodel.Model, w tokenWrite, res provenance.Result) string {
-	if w.op.Kind != redisapi.Acquire {
+	if w.op.Kind != rediscall.Acquire {
 		return w.what + " makes every acquisition write " + describe(m, res) + " as the lock value: " + consequence[res.Kind()] + advice
 	}
 	return w.what + " writes " + describe(m, res) + " as the value of lock key " + keyText(m, w.op) + ": " + consequence[res.Kind()] + advice

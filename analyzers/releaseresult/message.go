@@ -2,7 +2,7 @@ package releaseresult
 
 import (
 	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
-	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
+	"github.com/leasevet/leasevet/analyzers/internal/rediscall"
 	"github.com/leasevet/leasevet/analyzers/internal/redisop"
 )
 
@@ -18,11 +18,11 @@ var how = map[replyUsage]string{
 
 func message(m *lockmodel.Model, op *redisop.Op, ans answer, use replyUsage) string {
 	act := "release"
-	if op.Kind == redisapi.LockRefresh || op.Kind == redisapi.CondSet || (op.Lua != nil && !deletes(op)) {
+	if op.Kind == rediscall.LockRefresh || op.Kind == rediscall.CondSet || (op.Lua != nil && !deletes(op)) {
 		act = "renewal"
 	}
 	runs := op.Method + " runs an owner-checked " + act + " script"
-	if op.Kind == redisapi.CondDelete || op.Kind == redisapi.CondSet {
+	if op.Kind == rediscall.CondDelete || op.Kind == rediscall.CondSet {
 		runs = op.Method + " sends an owner-checked " + act + " (" + op.Command + ")"
 	}
 	if sign, note, remedy, ok := scriptAnswer(ans); ok {

@@ -9,7 +9,7 @@ import (
 	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
 	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
 	"github.com/leasevet/leasevet/analyzers/internal/luascript"
-	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
+	"github.com/leasevet/leasevet/analyzers/internal/rediscall"
 	"github.com/leasevet/leasevet/analyzers/internal/redisop"
 	"github.com/leasevet/leasevet/analyzers/internal/replyuse"
 	"golang.org/x/tools/go/analysis"
@@ -41,19 +41,19 @@ var scriptAnswers = map[luascript.Reply]answer{
 // not an owner-checked release or renewal this analyzer judges.
 func answerOf(m *lockmodel.Model, op *redisop.Op) answer {
 	switch op.Kind {
-	case redisapi.Script:
+	case rediscall.Script:
 		if (op.Via == nil || op.Via.Returns) && !op.Queued && op.Lua != nil && redisop.IsOwnerChecked(op) && !acquires(op) {
 			return scriptAnswers[op.Lua.MismatchReply()]
 		}
-	case redisapi.CondDelete:
+	case rediscall.CondDelete:
 		if op.Via == nil && !op.Queued {
 			return zeroReply // DELEX key IFEQ token, DELIFEQ: 0 when the value differs
 		}
-	case redisapi.CondSet:
+	case rediscall.CondSet:
 		if op.Via == nil && !op.Queued {
 			return nilReply // SET key v IFEQ token: nil when the value differs
 		}
-	case redisapi.LockRelease, redisapi.LockRefresh:
+	case rediscall.LockRelease, rediscall.LockRefresh:
 		if op.OKResult {
 			return okResult // go-zero RedisLock.Release: (false, nil) when not the owner
 		}

@@ -6,7 +6,7 @@ import (
 
 	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
 	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
-	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
+	"github.com/leasevet/leasevet/analyzers/internal/rediscall"
 	"github.com/leasevet/leasevet/analyzers/internal/redisop"
 	"golang.org/x/tools/go/analysis"
 )
@@ -39,18 +39,18 @@ type watchdog struct {
 // the wrapper's own command is (same package) or what its name says
 // (imported: the summary does not carry the script).
 func renews(m *lockmodel.Model, op *redisop.Op) bool {
-	if op.Kind == redisapi.Script && op.Lua == nil && op.Via != nil {
+	if op.Kind == rediscall.Script && op.Lua == nil && op.Via != nil {
 		if o := m.Origin(op); o != nil {
 			return renews(m, o)
 		}
 		return renewName().MatchString(op.Method)
 	}
 	switch op.Kind {
-	case redisapi.Expire, redisapi.CondSet, redisapi.LockRefresh:
+	case rediscall.Expire, rediscall.CondSet, rediscall.LockRefresh:
 		return true
-	case redisapi.Set:
+	case rediscall.Set:
 		return redisop.HasTTLArg(op)
-	case redisapi.Script:
+	case rediscall.Script:
 		if op.Lua == nil || redisop.IsAcquire(op) {
 			return false
 		}
@@ -67,16 +67,16 @@ var (
 
 // releases reports whether op deletes its key, owner-checked or not.
 func releases(m *lockmodel.Model, op *redisop.Op) bool {
-	if op.Kind == redisapi.Script && op.Lua == nil && op.Via != nil {
+	if op.Kind == rediscall.Script && op.Lua == nil && op.Via != nil {
 		if o := m.Origin(op); o != nil {
 			return releases(m, o)
 		}
 		return releaseName().MatchString(op.Method) && !renewName().MatchString(op.Method)
 	}
 	switch op.Kind {
-	case redisapi.Delete, redisapi.CondDelete, redisapi.LockRelease:
+	case rediscall.Delete, rediscall.CondDelete, rediscall.LockRelease:
 		return true
-	case redisapi.Script:
+	case rediscall.Script:
 		if op.Lua == nil {
 			return false
 		}

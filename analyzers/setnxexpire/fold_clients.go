@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"github.com/leasevet/leasevet/analyzers/internal/fixedit"
-	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
+	"github.com/leasevet/leasevet/analyzers/internal/rediscall"
 	"github.com/leasevet/leasevet/analyzers/internal/redisop"
 	"golang.org/x/tools/go/analysis"
 )
@@ -48,7 +48,7 @@ var goZeroFolds = map[string]string{
 // SetnxEx. Deleting exp is the caller's; it is safe only when exp's
 // command is written inline in the statement that sends it, which this
 // also checks.
-func foldTTLEdits(acq, exp *redisapi.Call, ttl string) ([]analysis.TextEdit, bool) {
+func foldTTLEdits(acq, exp *rediscall.Call, ttl string) ([]analysis.TextEdit, bool) {
 	switch {
 	case acq.Builder && exp.Builder:
 		return foldBuilderTTL(acq, exp, ttl)
@@ -58,7 +58,7 @@ func foldTTLEdits(acq, exp *redisapi.Call, ttl string) ([]analysis.TextEdit, boo
 	return nil, false
 }
 
-func foldBuilderTTL(acq, exp *redisapi.Call, ttl string) ([]analysis.TextEdit, bool) {
+func foldBuilderTTL(acq, exp *rediscall.Call, ttl string) ([]analysis.TextEdit, bool) {
 	if acq.Chain == nil || exp.Chain == nil || !acq.Chain.Inline || !exp.Chain.Inline || exp.Queued || acq.TTL != nil || exp.TTL == nil {
 		return nil, false
 	}
@@ -88,7 +88,7 @@ func foldBuilderTTL(acq, exp *redisapi.Call, ttl string) ([]analysis.TextEdit, b
 }
 
 // expiryStep returns the name of the step that gives an expire chain its TTL.
-func expiryStep(ch *redisapi.BuilderChain) string {
+func expiryStep(ch *rediscall.BuilderChain) string {
 	for _, st := range ch.Steps {
 		if _, ok := foldSteps[st.Name]; ok {
 			return st.Name
@@ -101,7 +101,7 @@ func insertAt(after ast.Node, text string) analysis.TextEdit {
 	return analysis.TextEdit{Pos: after.End(), End: after.End(), NewText: []byte(text)}
 }
 
-func foldGoZeroTTL(acq, exp *redisapi.Call, ttl string) ([]analysis.TextEdit, bool) {
+func foldGoZeroTTL(acq, exp *rediscall.Call, ttl string) ([]analysis.TextEdit, bool) {
 	name, ok := goZeroFolds[acq.Method]
 	if !ok || exp.TTLAt || !strings.HasPrefix(exp.Method, "Expire") || acq.Expr.Ellipsis.IsValid() || len(acq.Expr.Args) == 0 {
 		return nil, false

@@ -8,7 +8,7 @@ import (
 	"github.com/leasevet/leasevet/analyzers/internal/fixedit"
 	"github.com/leasevet/leasevet/analyzers/internal/lockkey"
 	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
-	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
+	"github.com/leasevet/leasevet/analyzers/internal/rediscall"
 	"github.com/leasevet/leasevet/analyzers/internal/redisop"
 	"github.com/leasevet/leasevet/analyzers/internal/replyuse"
 	"golang.org/x/tools/go/analysis"
@@ -39,7 +39,7 @@ func checkFunc(pass *analysis.Pass, m *lockmodel.Model, fn *redisop.Func) {
 // one. Nothing when the acquire stands for a call of a wrapper of this
 // package that is reported itself.
 func finding(m *lockmodel.Model, acq *redisop.Op) (exp *redisop.Op, noTTL bool) {
-	if acq.Func.Test || acq.Kind != redisapi.Acquire || acq.TTLIs != redisapi.NoTTL || acq.KeyID == "" || !acq.Reportable() {
+	if acq.Func.Test || acq.Kind != rediscall.Acquire || acq.TTLIs != rediscall.NoTTL || acq.KeyID == "" || !acq.Reportable() {
 		return nil, false
 	}
 	if m.ReportedInWrapper(acq, func(o *redisop.Op) bool { e, n := finding(m, o); return e != nil || n }) {

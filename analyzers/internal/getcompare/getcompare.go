@@ -7,7 +7,7 @@ import (
 
 	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
 	"github.com/leasevet/leasevet/analyzers/internal/keyid"
-	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
+	"github.com/leasevet/leasevet/analyzers/internal/rediscall"
 	"github.com/leasevet/leasevet/analyzers/internal/redisop"
 	"github.com/leasevet/leasevet/analyzers/internal/replyuse"
 	"golang.org/x/tools/go/analysis"
@@ -43,7 +43,7 @@ func (m *Finder) Before(op *redisop.Op) *GetCompare {
 		return nil
 	}
 	for _, get := range op.Func.Ops {
-		if get.Kind != redisapi.Get || get.KeyID != op.KeyID || !redisop.Before(get, op) {
+		if get.Kind != rediscall.Get || get.KeyID != op.KeyID || !redisop.Before(get, op) {
 			continue
 		}
 		if gc := m.comparedValue(get, op); gc != nil {
@@ -130,7 +130,7 @@ func (m *Finder) unconvert(e ast.Expr) ast.Expr {
 			e = x.X
 			continue
 		case *ast.CallExpr:
-			if len(x.Args) > 0 && (replyuse.Converts(m.Pass.TypesInfo, x, x.Args[0]) || redisapi.CallYield(m.Pass.TypesInfo, x) == redisapi.YieldsParsed) {
+			if len(x.Args) > 0 && (replyuse.Converts(m.Pass.TypesInfo, x, x.Args[0]) || rediscall.CallYield(m.Pass.TypesInfo, x) == rediscall.YieldsParsed) {
 				e = x.Args[0]
 				continue
 			}
@@ -191,7 +191,7 @@ func (m *Finder) InWatchTransaction(op *redisop.Op) bool {
 		return false
 	}
 	for _, w := range op.Func.Ops {
-		if w.Kind == redisapi.Watch && redisop.Before(w, op) && m.watches(w, op.KeyID) {
+		if w.Kind == rediscall.Watch && redisop.Before(w, op) && m.watches(w, op.KeyID) {
 			return true
 		}
 	}

@@ -11,7 +11,7 @@ import (
 	"strconv"
 	"testing"
 
-	"github.com/leasevet/leasevet/analyzers/internal/pkgenv"
+	"github.com/leasevet/leasevet/analyzers/internal/rediscall"
 )
 
 // Parts for hand-built identities.
@@ -90,7 +90,7 @@ func resolveKinds(t *testing.T) (*Resolver, []resolved) {
 		}
 		return true
 	})
-	return New(pkgenv.New(fset, pkg, info, []*ast.File{f})), keys
+	return New(info, pkg, rediscall.NewEnv(fset, pkg, info, []*ast.File{f})), keys
 }
 
 func TestString_eachPartKind(t *testing.T) {

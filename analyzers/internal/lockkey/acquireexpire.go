@@ -1,7 +1,7 @@
 package lockkey
 
 import (
-	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
+	"github.com/leasevet/leasevet/analyzers/internal/rediscall"
 	"github.com/leasevet/leasevet/analyzers/internal/redisop"
 )
 
@@ -12,11 +12,11 @@ import (
 // here and not in setnxexpire (which imports the model): such an expire
 // completes an acquire written in two steps and is no renewal evidence.
 func SplitAcquireExpire(op *redisop.Op) bool {
-	if op.Kind != redisapi.Expire || op.KeyID == "" {
+	if op.Kind != rediscall.Expire || op.KeyID == "" {
 		return false
 	}
 	for _, acq := range op.Func.Ops {
-		if acq.Kind != redisapi.Acquire || acq.TTLIs != redisapi.NoTTL || acq.KeyID != op.KeyID || !acq.Reportable() {
+		if acq.Kind != rediscall.Acquire || acq.TTLIs != rediscall.NoTTL || acq.KeyID != op.KeyID || !acq.Reportable() {
 			continue
 		}
 		if ExpireAfter(acq) == op {
@@ -30,7 +30,7 @@ func SplitAcquireExpire(op *redisop.Op) bool {
 // in the same function, or nil.
 func ExpireAfter(acq *redisop.Op) *redisop.Op {
 	for _, op := range acq.Func.Ops {
-		if op.Kind == redisapi.Expire && op.KeyID == acq.KeyID && redisop.Before(acq, op) {
+		if op.Kind == rediscall.Expire && op.KeyID == acq.KeyID && redisop.Before(acq, op) {
 			return op
 		}
 	}

@@ -6,7 +6,7 @@ import (
 
 	"github.com/leasevet/leasevet/analyzers/internal/getcompare"
 	"github.com/leasevet/leasevet/analyzers/internal/keyid"
-	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
+	"github.com/leasevet/leasevet/analyzers/internal/rediscall"
 	"github.com/leasevet/leasevet/analyzers/internal/redisop"
 	"github.com/leasevet/leasevet/analyzers/internal/replyuse"
 )
@@ -87,9 +87,9 @@ func (m *Judge) indexKeys() {
 // checked or not: either is lock evidence.
 func isReleaseOrRenewal(op *redisop.Op) bool {
 	switch op.Kind {
-	case redisapi.Delete, redisapi.Expire, redisapi.CondDelete, redisapi.CondSet, redisapi.LockRelease, redisapi.LockRefresh:
+	case rediscall.Delete, rediscall.Expire, rediscall.CondDelete, rediscall.CondSet, rediscall.LockRelease, rediscall.LockRefresh:
 		return true
-	case redisapi.Script:
+	case rediscall.Script:
 		if op.Lua == nil {
 			return op.Via != nil && op.Via.Owner // a wrapper's compare-and-delete script
 		}
@@ -301,16 +301,16 @@ func (m *Judge) HasTTLSomewhere(op *redisop.Op) bool {
 			continue
 		}
 		switch e.Kind {
-		case redisapi.Expire, redisapi.CondSet, redisapi.LockRefresh:
+		case rediscall.Expire, rediscall.CondSet, rediscall.LockRefresh:
 			return true
-		case redisapi.Script:
+		case rediscall.Script:
 			if _, ok := e.Lua.ExpiresKey(1); ok {
 				return true
 			}
 		}
 	}
 	for _, s := range m.ops {
-		if s != op && s.Kind == redisapi.Set && s.TTLIs != redisapi.NoTTL && s.KeyID == op.KeyID {
+		if s != op && s.Kind == rediscall.Set && s.TTLIs != rediscall.NoTTL && s.KeyID == op.KeyID {
 			return true
 		}
 	}

@@ -11,7 +11,6 @@ import (
 	"github.com/leasevet/leasevet/analyzers/internal/keyid"
 	"github.com/leasevet/leasevet/analyzers/internal/lockkey"
 	"github.com/leasevet/leasevet/analyzers/internal/luascript"
-	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
 	"github.com/leasevet/leasevet/analyzers/internal/rediscall"
 	"github.com/leasevet/leasevet/analyzers/internal/redisop"
 	"github.com/leasevet/leasevet/analyzers/internal/replyuse"
@@ -23,7 +22,7 @@ import (
 
 func build(pass *analysis.Pass, s Settings) (*Model, error) {
 	env := rediscall.NewEnv(pass.Fset, pass.Pkg, pass.TypesInfo, pass.Files)
-	m := &Model{Pass: pass, Env: env, Keys: keyid.New(env.Env)}
+	m := &Model{Pass: pass, Env: env, Keys: keyid.New(pass.TypesInfo, pass.Pkg, env)}
 	m.GetCompares = &getcompare.Finder{Pass: pass, Keys: m.Keys}
 	m.summaries = &summary.Table{Pass: pass, Env: env, Keys: m.Keys}
 	env.ScriptSHA = m.summaries.ImportedScriptHash
@@ -132,7 +131,7 @@ func (m *Model) wrapperOp(fn *redisop.Func, call *ast.CallExpr, s *redisop.Summa
 	return op
 }
 
-func (m *Model) newOp(fn *redisop.Func, c *redisapi.Call, via *redisop.SummaryOp, stack []ast.Node) *redisop.Op {
+func (m *Model) newOp(fn *redisop.Func, c *rediscall.Call, via *redisop.SummaryOp, stack []ast.Node) *redisop.Op {
 	op := &redisop.Op{Call: c, Func: fn, Via: via, Stack: stack}
 	if via == nil {
 		op.Identity = m.Keys.Of(c.Key)
@@ -168,7 +167,7 @@ func (m *Model) familyOf(id keyid.ID, fn *redisop.Func) string {
 // the call is the callback of Pipelined or TxPipelined.
 func (m *Model) inPipelineCallback(stack []ast.Node) bool {
 	c := m.callbackOwner(stack)
-	return c != nil && c.Kind == redisapi.Pipelined
+	return c != nil && c.Kind == rediscall.Pipelined
 }
 
 // inWatchCallback reports whether the call is inside the callback of a
@@ -190,7 +189,7 @@ func (m *Model) inWatchCallback(stack []ast.Node) bool {
 
 func (m *Model) isWatch(call *ast.CallExpr) bool {
 	c := m.Env.Recognize(call)
-	return c != nil && c.Kind == redisapi.Watch
+	return c != nil && c.Kind == rediscall.Watch
 }
 
 // assignedFuncLit returns the local variable a function literal is
@@ -233,7 +232,7 @@ func (m *Model) passedToWatch(decl ast.Node, v *types.Var) bool {
 
 // callbackOwner returns the recognised call whose callback argument is the
 // innermost function literal of stack.
-func (m *Model) callbackOwner(stack []ast.Node) *redisapi.Call {
+func (m *Model) callbackOwner(stack []ast.Node) *rediscall.Call {
 	for i := len(stack) - 1; i > 0; i-- {
 		if _, ok := stack[i].(*ast.FuncLit); !ok {
 			continue

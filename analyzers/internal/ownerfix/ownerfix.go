@@ -9,7 +9,6 @@ import (
 
 	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
 	"github.com/leasevet/leasevet/analyzers/internal/fixedit"
-	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
 	"github.com/leasevet/leasevet/analyzers/internal/rediscall"
 	"github.com/leasevet/leasevet/analyzers/internal/redisop"
 	"github.com/leasevet/leasevet/analyzers/internal/replyuse"
@@ -362,7 +361,7 @@ func (m fixer) replaceWithErrCall(op *redisop.Op, call string, form callForm) ([
 		if !ok || outer.Fun != sel || len(outer.Args) != 0 {
 			return nil, false
 		}
-		if _, isStmt := stack[n-4].(*ast.ExprStmt); isStmt && redisapi.MethodYield(sel.Sel.Name) == redisapi.YieldsError {
+		if _, isStmt := stack[n-4].(*ast.ExprStmt); isStmt && rediscall.MethodYield(sel.Sel.Name) == rediscall.YieldsError {
 			return m.statementForm(op, stack[n-4].(ast.Stmt), call, form)
 		}
 		switch sel.Sel.Name {

@@ -10,7 +10,6 @@ import (
 
 	"github.com/leasevet/leasevet/analyzers/internal/fixtures"
 	"github.com/leasevet/leasevet/analyzers/internal/luascript"
-	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
 	"github.com/leasevet/leasevet/analyzers/internal/rediscall"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
@@ -27,7 +26,7 @@ var probe = &analysis.Analyzer{
 		for _, f := range pass.Files {
 			ast.Inspect(f, func(n ast.Node) bool {
 				if call, ok := n.(*ast.CallExpr); ok {
-					if c := env.Recognize(call); c != nil && c.Kind != redisapi.KindOther {
+					if c := env.Recognize(call); c != nil && c.Kind != rediscall.KindOther {
 						pass.Reportf(call.Pos(), "%s", describe(c))
 					}
 				}
@@ -38,7 +37,7 @@ var probe = &analysis.Analyzer{
 	},
 }
 
-func describe(c *redisapi.Call) string {
+func describe(c *rediscall.Call) string {
 	var b strings.Builder
 	key := "?"
 	if c.Key != nil {
@@ -48,7 +47,7 @@ func describe(c *redisapi.Call) string {
 	if c.Script != nil {
 		fmt.Fprintf(&b, " script=%s", scriptShape(c.Script))
 	} else {
-		fmt.Fprintf(&b, " ttl=%s", map[redisapi.TTLState]string{redisapi.TTLUnknown: "unknown", redisapi.NoTTL: "no", redisapi.HasTTL: "yes"}[c.TTLIs])
+		fmt.Fprintf(&b, " ttl=%s", map[rediscall.TTLState]string{rediscall.TTLUnknown: "unknown", rediscall.NoTTL: "no", rediscall.HasTTL: "yes"}[c.TTLIs])
 	}
 	if c.Queued {
 		b.WriteString(" queued")
@@ -56,7 +55,7 @@ func describe(c *redisapi.Call) string {
 	return b.String()
 }
 
-func scriptShape(s *redisapi.ScriptCall) string {
+func scriptShape(s *rediscall.ScriptCall) string {
 	if !s.Known {
 		return "unknown"
 	}

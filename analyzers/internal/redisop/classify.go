@@ -1,14 +1,14 @@
 package redisop
 
-import "github.com/leasevet/leasevet/analyzers/internal/redisapi"
+import "github.com/leasevet/leasevet/analyzers/internal/rediscall"
 
 // IsAcquire reports whether op writes its key only if absent (SET NX,
 // SETNX, a script that does SET NX).
 func IsAcquire(op *Op) bool {
-	if op.Kind == redisapi.Acquire {
+	if op.Kind == rediscall.Acquire {
 		return true
 	}
-	if op.Kind == redisapi.Script && op.Lua != nil {
+	if op.Kind == rediscall.Script && op.Lua != nil {
 		_, ok := op.Lua.AcquiresKey(1)
 		return ok
 	}
@@ -19,9 +19,9 @@ func IsAcquire(op *Op) bool {
 // and acts in one atomic server-side step.
 func IsOwnerChecked(op *Op) bool {
 	switch op.Kind {
-	case redisapi.CondDelete, redisapi.CondSet, redisapi.LockRelease, redisapi.LockRefresh:
+	case rediscall.CondDelete, rediscall.CondSet, rediscall.LockRelease, rediscall.LockRefresh:
 		return true
-	case redisapi.Script:
+	case rediscall.Script:
 		if op.Lua == nil {
 			return op.Via != nil && op.Via.Owner
 		}
@@ -40,5 +40,5 @@ func IsOwnerChecked(op *Op) bool {
 // the holder's lock and sets its expiry, so a TTL that is a variable is
 // enough.
 func HasTTLArg(op *Op) bool {
-	return op.TTL != nil && op.TTLIs != redisapi.NoTTL
+	return op.TTL != nil && op.TTLIs != rediscall.NoTTL
 }

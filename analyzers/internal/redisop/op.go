@@ -7,7 +7,7 @@ import (
 
 	"github.com/leasevet/leasevet/analyzers/internal/keyid"
 	"github.com/leasevet/leasevet/analyzers/internal/luascript"
-	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
+	"github.com/leasevet/leasevet/analyzers/internal/rediscall"
 	"github.com/leasevet/leasevet/analyzers/internal/replyuse"
 )
 
@@ -46,7 +46,7 @@ func (f *Func) HasParam(v *types.Var) bool {
 // An Op is one Redis command issued by a function: a recognised client call,
 // or a call of a wrapper whose summary says it issues the command.
 type Op struct {
-	*redisapi.Call
+	*rediscall.Call
 	Func     *Func
 	Via      *SummaryOp        // non-nil when issued through a wrapper
 	KeyID    string            // key identity as compared and indexed: Identity.String() ("" unknown)
@@ -76,13 +76,13 @@ func (op *Op) Reportable() bool {
 // calls point to it (Op.Via). Parameter positions
 // count from 0 and do not include the receiver; -1 means none.
 type SummaryOp struct {
-	Kind    redisapi.Kind
+	Kind    rediscall.Kind
 	Command string
 	Key     keyid.ID // key identity template; a Placeholder stands for a parameter
 	Value   int      // parameter supplying the value
 	Match   int      // parameter supplying the compared token
 	TTL     int      // parameter supplying the expiry
-	TTLIs   redisapi.TTLState
+	TTLIs   rediscall.TTLState
 	NX      bool
 	Owner   bool   // the command is owner-checked (compare script, IFEQ, lock library)
 	Settled bool   // the key was judged in the defining package: evidence only

@@ -9,7 +9,6 @@ import (
 
 	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
 	"github.com/leasevet/leasevet/analyzers/internal/keyid"
-	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
 	"github.com/leasevet/leasevet/analyzers/internal/rediscall"
 	"github.com/leasevet/leasevet/analyzers/internal/redisop"
 	"golang.org/x/tools/go/analysis"
@@ -247,7 +246,7 @@ func (m *Table) returnsReply(op *redisop.Op) bool {
 func (m *Table) spreadKeys(fn *redisop.Func, op *redisop.Op, params map[*types.Var]int) keyid.ID {
 	sig := fn.Obj.Signature()
 	n := len(op.Expr.Args)
-	if op.Kind != redisapi.Delete || !sig.Variadic() || !op.Expr.Ellipsis.IsValid() || n == 0 {
+	if op.Kind != rediscall.Delete || !sig.Variadic() || !op.Expr.Ellipsis.IsValid() || n == 0 {
 		return keyid.ID{}
 	}
 	id, ok := ast.Unparen(op.Expr.Args[n-1]).(*ast.Ident)
@@ -261,10 +260,10 @@ func (m *Table) spreadKeys(fn *redisop.Func, op *redisop.Op, params map[*types.V
 	return keyid.ID{}
 }
 
-func summarised(k redisapi.Kind) bool {
+func summarised(k rediscall.Kind) bool {
 	switch k {
-	case redisapi.Acquire, redisapi.Set, redisapi.Get, redisapi.Delete, redisapi.Expire,
-		redisapi.Script, redisapi.CondDelete, redisapi.CondSet:
+	case rediscall.Acquire, rediscall.Set, rediscall.Get, rediscall.Delete, rediscall.Expire,
+		rediscall.Script, rediscall.CondDelete, rediscall.CondSet:
 		return true
 	}
 	return false
@@ -290,7 +289,7 @@ func paramOf(e ast.Expr, params map[*types.Var]int, m *Table) int {
 // summary, sends at the wrapper's call: the call with the caller's
 // arguments substituted, and the identity of its key. It returns false
 // when the key cannot be expressed in the caller's terms.
-func (m *Table) Instantiate(call *ast.CallExpr, s *redisop.SummaryOp) (*redisapi.Call, keyid.ID, bool) {
+func (m *Table) Instantiate(call *ast.CallExpr, s *redisop.SummaryOp) (*rediscall.Call, keyid.ID, bool) {
 	if call.Ellipsis.IsValid() {
 		return nil, keyid.ID{}, false
 	}
@@ -310,7 +309,7 @@ func (m *Table) Instantiate(call *ast.CallExpr, s *redisop.SummaryOp) (*redisapi
 	if !ok {
 		return nil, keyid.ID{}, false
 	}
-	c := &redisapi.Call{Expr: call, Kind: s.Kind, Command: s.Command, NX: s.NX, TTLIs: s.TTLIs,
+	c := &rediscall.Call{Expr: call, Kind: s.Kind, Command: s.Command, NX: s.NX, TTLIs: s.TTLIs,
 		Method: calleeName(call)}
 	c.Value, c.Match, c.TTL = argAt(call, s.Value), argAt(call, s.Match), argAt(call, s.TTL)
 	c.Key = keyArg(call, s.Key) // for messages: the caller's own key expression
@@ -319,7 +318,7 @@ func (m *Table) Instantiate(call *ast.CallExpr, s *redisop.SummaryOp) (*redisapi
 	}
 	if s.Script >= 0 {
 		src, known := m.Env.ScriptArg(argAt(call, s.Script), s.ScriptSha)
-		c.Script = &redisapi.ScriptCall{Source: src, Known: known}
+		c.Script = &rediscall.ScriptCall{Source: src, Known: known}
 	}
 	if c.TTL != nil {
 		c.TTLIs = m.Env.TTLOf(c.TTL, false)

@@ -1,10 +1,9 @@
-package pkgenv
+package rediscall
 
 import (
 	"go/ast"
 	"go/types"
 
-	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
 	"golang.org/x/tools/go/types/typeutil"
 )
 
@@ -76,7 +75,7 @@ func (env *Env) scriptLoadSource(e ast.Expr) (string, bool) {
 		}
 	}
 	fn, ok := typeutil.Callee(env.Info, call).(*types.Func)
-	if !ok || fn.Pkg() == nil || !redisapi.IsClientPackage(fn.Pkg().Path()) || fn.Name() != "ScriptLoad" || len(call.Args) == 0 {
+	if !ok || fn.Pkg() == nil || !IsClientPackage(fn.Pkg().Path()) || fn.Name() != "ScriptLoad" || len(call.Args) == 0 {
 		return "", false
 	}
 	return env.ConstString(call.Args[len(call.Args)-1])

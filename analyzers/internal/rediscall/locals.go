@@ -1,4 +1,4 @@
-package pkgenv
+package rediscall
 
 import (
 	"go/ast"

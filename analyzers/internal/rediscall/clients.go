@@ -1,17 +1,4 @@
-// Package redisapi holds, as data, what the Redis client and lock
-// libraries' APIs do: which import paths are clients and lock libraries;
-// which method or string command sends which Redis command, with its key,
-// value and expiry at which argument (commands.go); what each
-// rueidis/valkey-go builder step adds; and which reply readers and
-// converters hand on a reply's value or only its error (replies.go). It
-// also defines the vocabulary of a recognised call (Call, Kind, TTLState),
-// which rediscall builds and the analyzers read.
-//
-// It owns the tables, each row with its reason, and their lookups. It must
-// not know the package being analysed (constants, locals, script sources:
-// pkgenv), how a call expression is matched against the tables
-// (rediscall), or what a lock rule makes of a call.
-package redisapi
+package rediscall
 
 // A Family groups client packages that share one calling convention.
 type Family int

@@ -1,4 +1,4 @@
-package redisapi
+package rediscall
 
 import (
 	"go/ast"

@@ -1,4 +1,4 @@
-package redisapi
+package rediscall
 
 import "strings"
 
@@ -25,7 +25,7 @@ type CommandRow struct {
 var goRedisMethods = map[string]CommandRow{
 	// SetNX sends SET k v NX (with PX/EX when expiration > 0) or SETNX.
 	"SetNX": {Kind: Acquire, Command: "SET NX", Key: 0, Value: 1, TTL: 2, Args: -1, Fn: -1, NX: true, Match: -1},
-	// SetArgs is an acquire only when its Mode is NX; read by rediscall (setArgs).
+	// SetArgs is an acquire only when its Mode is NX; read by setArgs.
 	"SetArgs": {Kind: Set, Command: "SET", Key: 0, Value: 1, TTL: -1, Args: 2, Fn: -1, Match: -1},
 	"Set":     {Kind: Set, Command: "SET", Key: 0, Value: 1, TTL: 2, Args: -1, Fn: -1, Match: -1},
 	"SetEx":   {Kind: Set, Command: "SETEX", Key: 0, Value: 1, TTL: 2, Args: -1, Fn: -1, Match: -1}, // v9 spelling
@@ -52,7 +52,7 @@ var goRedisMethods = map[string]CommandRow{
 	"EvalRO":    {Kind: Script, Command: "EVAL_RO", Key: 1, Value: -1, TTL: -1, Args: -1, Fn: -1, Match: -1},
 	"EvalSha":   {Kind: Script, Command: "EVALSHA", Key: 1, Value: -1, TTL: -1, Args: -1, Fn: -1, Match: -1},
 	"EvalShaRO": {Kind: Script, Command: "EVALSHA_RO", Key: 1, Value: -1, TTL: -1, Args: -1, Fn: -1, Match: -1},
-	// DelExArgs is owner-checked only with Mode IFEQ; read by rediscall (delExArgs).
+	// DelExArgs is owner-checked only with Mode IFEQ; read by delExArgs.
 	"DelExArgs":  {Kind: Delete, Command: "DELEX", Key: 0, Value: -1, TTL: -1, Args: 1, Fn: -1, Match: -1},
 	"SetIFEQ":    {Kind: CondSet, Command: "SET IFEQ", Key: 0, Value: 1, TTL: 3, Args: -1, Fn: -1, Match: 2},
 	"SetIFEQGet": {Kind: CondSet, Command: "SET IFEQ GET", Key: 0, Value: 1, TTL: 3, Args: -1, Fn: -1, Match: 2},
@@ -77,7 +77,7 @@ var scriptObjectMethods = map[string]string{
 // Do/Send (case-insensitive), to what it does. Positions count the
 // arguments after the command name.
 var genericCommands = map[string]CommandRow{
-	"set":       {Kind: Set, Command: "SET", Key: 0, Value: 1, TTL: -1, Args: -1, Fn: -1, Match: -1}, // options parsed by rediscall (setOptions)
+	"set":       {Kind: Set, Command: "SET", Key: 0, Value: 1, TTL: -1, Args: -1, Fn: -1, Match: -1}, // options parsed by setOptions
 	"setnx":     {Kind: Acquire, Command: "SETNX", Key: 0, Value: 1, TTL: -1, Args: -1, Fn: -1, NX: true, Match: -1},
 	"setex":     {Kind: Set, Command: "SETEX", Key: 0, Value: 2, TTL: 1, Args: -1, Fn: -1, Match: -1},
 	"psetex":    {Kind: Set, Command: "PSETEX", Key: 0, Value: 2, TTL: 1, Args: -1, Fn: -1, Match: -1},
@@ -89,7 +89,7 @@ var genericCommands = map[string]CommandRow{
 	"pexpire":   {Kind: Expire, Command: "PEXPIRE", Key: 0, Value: -1, TTL: 1, Args: -1, Fn: -1, Match: -1},
 	"expireat":  {Kind: Expire, Command: "EXPIREAT", Key: 0, Value: -1, TTL: 1, At: true, Args: -1, Fn: -1, Match: -1},
 	"pexpireat": {Kind: Expire, Command: "PEXPIREAT", Key: 0, Value: -1, TTL: 1, At: true, Args: -1, Fn: -1, Match: -1},
-	// EVAL script numkeys key... arg...: parsed by rediscall (genericScript).
+	// EVAL script numkeys key... arg...: parsed by genericScript.
 	"eval":    {Kind: Script, Command: "EVAL", Key: -1, Value: -1, TTL: -1, Args: -1, Fn: -1, Match: -1},
 	"evalsha": {Kind: Script, Command: "EVALSHA", Key: -1, Value: -1, TTL: -1, Args: -1, Fn: -1, Match: -1},
 	// DELEX key IFEQ v (Redis 8.4) and Valkey's DELIFEQ key v compare and delete atomically.
@@ -163,7 +163,7 @@ var goZeroMethods = map[string]CommandRow{
 	"Unlink":   genericCommands["unlink"],
 	"Expire":   genericCommands["expire"],
 	"Expireat": genericCommands["expireat"],
-	// Eval(script, keys, args...) and EvalSha(sha, keys, args...): read by rediscall (evalCall).
+	// Eval(script, keys, args...) and EvalSha(sha, keys, args...): read by evalCall.
 	"Eval":    {Kind: Script, Command: "EVAL", Key: 1, Value: -1, TTL: -1, Args: -1, Fn: -1, Match: -1},
 	"EvalSha": {Kind: Script, Command: "EVALSHA", Key: 1, Value: -1, TTL: -1, Args: -1, Fn: -1, Match: -1},
 	// ScriptRun(script, keys, args...): a go-redis *Script run through go-zero.

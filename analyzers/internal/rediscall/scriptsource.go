@@ -1,10 +1,9 @@
-package pkgenv
+package rediscall
 
 import (
 	"go/ast"
 	"go/types"
 
-	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
 	"golang.org/x/tools/go/types/typeutil"
 )
 
@@ -59,14 +58,14 @@ func (env *Env) ScriptSource(x ast.Expr) (string, int, bool) {
 // redis.NewScript(keyCount, src) (redigo).
 func (env *Env) newScriptSource(call *ast.CallExpr) (string, int, bool) {
 	fn, ok := typeutil.Callee(env.Info, call).(*types.Func)
-	if !ok || fn.Pkg() == nil || !redisapi.IsClientPackage(fn.Pkg().Path()) {
+	if !ok || fn.Pkg() == nil || !IsClientPackage(fn.Pkg().Path()) {
 		return "", 0, false
 	}
 	switch {
 	case (fn.Name() == "NewScript" || fn.Name() == "NewScriptServerSHA") && len(call.Args) == 1:
 		src, ok := env.ConstString(call.Args[0])
 		return src, -1, ok
-	case redisapi.IsLuaConstructor(fn.Name()) && len(call.Args) >= 1:
+	case IsLuaConstructor(fn.Name()) && len(call.Args) >= 1:
 		src, ok := env.ConstString(call.Args[0]) // rueidis.NewLuaScript(src, opts...)
 		return src, -1, ok
 	case fn.Name() == "NewScript" && len(call.Args) == 2:

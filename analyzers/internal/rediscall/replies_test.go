@@ -1,4 +1,4 @@
-package redisapi_test
+package rediscall_test
 
 import (
 	"go/ast"
@@ -6,23 +6,23 @@ import (
 	"go/types"
 	"testing"
 
-	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
+	"github.com/leasevet/leasevet/analyzers/internal/rediscall"
 )
 
 func TestMethodYield_rows(t *testing.T) {
 	tests := []struct {
 		name string
-		want redisapi.Yield
+		want rediscall.Yield
 	}{
-		{"Err", redisapi.YieldsError},
-		{"Error", redisapi.YieldsError},
-		{"NonRedisError", redisapi.YieldsError},
-		{"Result", redisapi.YieldsValue},
-		{"AsInt64", redisapi.YieldsValue},
-		{"Uint64", redisapi.YieldsValue}, // not listed: any other reader
+		{"Err", rediscall.YieldsError},
+		{"Error", rediscall.YieldsError},
+		{"NonRedisError", rediscall.YieldsError},
+		{"Result", rediscall.YieldsValue},
+		{"AsInt64", rediscall.YieldsValue},
+		{"Uint64", rediscall.YieldsValue}, // not listed: any other reader
 	}
 	for _, tt := range tests {
-		if got := redisapi.MethodYield(tt.name); got != tt.want {
+		if got := rediscall.MethodYield(tt.name); got != tt.want {
 			t.Errorf("MethodYield(%q) = %d, want %d", tt.name, got, tt.want)
 		}
 	}
@@ -33,21 +33,21 @@ func TestCallYield_rows(t *testing.T) {
 	tests := []struct {
 		path, name string
 		args       int
-		want       redisapi.Yield
+		want       rediscall.Yield
 	}{
-		{redigo, "String", 2, redisapi.YieldsValue},
-		{redigo, "Float64", 2, redisapi.YieldsValue},
-		{"github.com/garyburd/redigo/redis", "Int", 2, redisapi.YieldsValue},
-		{redigo, "Strings", 2, redisapi.YieldsValue}, // any other client function converts too
-		{goRedis, "NewStringResult", 2, redisapi.YieldsValue},
-		{"strconv", "Atoi", 1, redisapi.YieldsParsed},
-		{"fmt", "Sprint", 1, redisapi.YieldsParsed},
-		{"fmt", "Sprint", 2, redisapi.YieldsNothing},
-		{"example.com/redis", "String", 2, redisapi.YieldsNothing},
+		{redigo, "String", 2, rediscall.YieldsValue},
+		{redigo, "Float64", 2, rediscall.YieldsValue},
+		{"github.com/garyburd/redigo/redis", "Int", 2, rediscall.YieldsValue},
+		{redigo, "Strings", 2, rediscall.YieldsValue}, // any other client function converts too
+		{goRedis, "NewStringResult", 2, rediscall.YieldsValue},
+		{"strconv", "Atoi", 1, rediscall.YieldsParsed},
+		{"fmt", "Sprint", 1, rediscall.YieldsParsed},
+		{"fmt", "Sprint", 2, rediscall.YieldsNothing},
+		{"example.com/redis", "String", 2, rediscall.YieldsNothing},
 	}
 	for _, tt := range tests {
 		info, call := packageCall(tt.path, tt.name, tt.args)
-		if got := redisapi.CallYield(info, call); got != tt.want {
+		if got := rediscall.CallYield(info, call); got != tt.want {
 			t.Errorf("CallYield(%s.%s, %d args) = %d, want %d", tt.path, tt.name, tt.args, got, tt.want)
 		}
 	}

@@ -1,15 +1,4 @@
-// Package pkgenv says what the expressions of the package being analysed
-// hold: constants, package-level variables and their initialisers,
-// //go:embed files, locals assigned once, the script source behind a
-// script object or a SHA1 variable filled by SCRIPT LOAD, and the
-// elements of slice and struct literals.
-//
-// It owns the indexes of one package's assignments, built once (Prepare)
-// and only read afterwards. It knows of the Redis clients only the
-// constructors of script objects and SCRIPT LOAD (from redisapi's
-// tables); it must not know which command a call sends (rediscall) or
-// what a lock rule makes of a value.
-package pkgenv
+package rediscall
 
 import (
 	"go/ast"
@@ -23,9 +12,10 @@ import (
 	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
 )
 
-// Env is what the analyses need to know about the values of the package
-// being analysed: its type information and the initialisers of its
-// variables, through which script sources and script objects reach calls.
+// Env is what recognition knows about the package being analysed: its
+// type information, the initialisers of its variables, through which
+// script sources and script objects reach calls, and which DoMulti sends
+// each rueidis/valkey-go command built for one.
 type Env struct {
 	Fset   *token.FileSet
 	Info   *types.Info
@@ -34,13 +24,14 @@ type Env struct {
 	inits  map[*types.Var]ast.Expr
 	embed  map[*types.Var]string // //go:embed file contents
 	locals map[*types.Var]*localDef
+	multis map[*ast.CallExpr]*ast.CallExpr // a command's Build call -> the DoMulti sending it
 	// ScriptSHA returns the source of the script whose SHA1 a variable
 	// of another package holds, from that package's facts; nil: unknown.
 	ScriptSHA func(v *types.Var) (string, bool)
 }
 
-// New indexes the package-level variable initialisers of files.
-func New(fset *token.FileSet, pkg *types.Package, info *types.Info, files []*ast.File) *Env {
+// NewEnv indexes the package-level variable initialisers of files.
+func NewEnv(fset *token.FileSet, pkg *types.Package, info *types.Info, files []*ast.File) *Env {
 	env := &Env{Fset: fset, Info: info, Pkg: pkg, Files: files, inits: map[*types.Var]ast.Expr{}, embed: map[*types.Var]string{}}
 	for _, f := range files {
 		for _, decl := range f.Decls {
@@ -158,4 +149,5 @@ func (env *Env) ConstInt(e ast.Expr) (int64, bool) {
 // package: after it, Env is only read.
 func (env *Env) Prepare() {
 	env.indexLocals()
+	env.indexMultis()
 }
