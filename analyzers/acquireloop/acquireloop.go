@@ -4,7 +4,6 @@ import (
 	"go/ast"
 
 	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
-	"github.com/leasevet/leasevet/analyzers/internal/redisop"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -24,8 +23,8 @@ func run(pass *analysis.Pass, m *lockmodel.Model) (any, error) {
 
 // retryLoop returns the for statement that retries the acquire op until
 // it succeeds, when op is an acquire of a lock key, or nil.
-func retryLoop(m *lockmodel.Model, op *redisop.Op) *ast.ForStmt {
-	if !redisop.IsAcquire(op) || op.Queued {
+func retryLoop(m *lockmodel.Model, op *lockmodel.Op) *ast.ForStmt {
+	if !lockmodel.IsAcquire(op) || op.Queued {
 		return nil
 	}
 	loop := m.RetryLoop(op)
@@ -35,7 +34,7 @@ func retryLoop(m *lockmodel.Model, op *redisop.Op) *ast.ForStmt {
 	return loop
 }
 
-func checkLoop(pass *analysis.Pass, m *lockmodel.Model, loop *ast.ForStmt, acq *redisop.Op) {
+func checkLoop(pass *analysis.Pass, m *lockmodel.Model, loop *ast.ForStmt, acq *lockmodel.Op) {
 	key := ""
 	if acq.Key != nil {
 		key = " on lock key " + m.KeyText(acq)

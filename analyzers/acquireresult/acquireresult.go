@@ -7,13 +7,12 @@ import (
 	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
 	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
 	"github.com/leasevet/leasevet/analyzers/internal/rediscall"
-	"github.com/leasevet/leasevet/analyzers/internal/redisop"
 	"golang.org/x/tools/go/analysis"
 )
 
 // checkOp reports op if it is an acquire whose "not acquired" answer is
 // lost. A SetNX in a test is setup: no other client competes.
-func checkOp(pass *analysis.Pass, m *lockmodel.Model, op *redisop.Op) {
+func checkOp(pass *analysis.Pass, m *lockmodel.Model, op *lockmodel.Op) {
 	if op.Func.Test {
 		return
 	}
@@ -34,7 +33,7 @@ const (
 // uncheckedAcquire returns why the "not acquired" answer of op is never
 // read, or "" when op is not an acquire of a lock key or its answer is
 // read (or handed to the caller, who is then judged).
-func uncheckedAcquire(m *lockmodel.Model, op *redisop.Op) string {
+func uncheckedAcquire(m *lockmodel.Model, op *lockmodel.Op) string {
 	ans := answerOf(m, op)
 	// A wrapper's summary may be settled in its own package, but an
 	// answer handed back to the caller was judged nowhere: so Reportable
@@ -50,14 +49,14 @@ func uncheckedAcquire(m *lockmodel.Model, op *redisop.Op) string {
 		ans = errorAnswer // redis.String(conn.Do("SET", ..., "NX")): a nil reply is ErrNil
 	}
 	why := judge(m, op, ans, u)
-	if why != "" && m.ReportedInWrapper(op, func(o *redisop.Op) bool { return uncheckedAcquire(m, o) != "" }) {
+	if why != "" && m.ReportedInWrapper(op, func(o *lockmodel.Op) bool { return uncheckedAcquire(m, o) != "" }) {
 		return "" // reported in the wrapper, where the acquire is
 	}
 	return why
 }
 
 // answerOf says how op reports that the lock is held by someone else.
-func answerOf(m *lockmodel.Model, op *redisop.Op) answer {
+func answerOf(m *lockmodel.Model, op *lockmodel.Op) answer {
 	switch {
 	case op.Kind == rediscall.LockObtain:
 		return errorAnswer
@@ -109,7 +108,7 @@ func isNilErrCmd(t types.Type) bool {
 // not know as one: a wrapper's pipeline type (a Pipeliner interface of
 // the user's own) or a value obtained from a Pipeline or TxPipeline call.
 // Its answer arrives with Exec, not from the call.
-func pipelined(m *lockmodel.Model, op *redisop.Op) bool {
+func pipelined(m *lockmodel.Model, op *lockmodel.Op) bool {
 	if op.Client == nil {
 		return false
 	}

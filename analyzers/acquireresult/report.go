@@ -3,11 +3,10 @@ package acquireresult
 import (
 	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
 	"github.com/leasevet/leasevet/analyzers/internal/rediscall"
-	"github.com/leasevet/leasevet/analyzers/internal/redisop"
 	"golang.org/x/tools/go/analysis"
 )
 
-func checkAcquire(pass *analysis.Pass, m *lockmodel.Model, op *redisop.Op, why string) {
+func checkAcquire(pass *analysis.Pass, m *lockmodel.Model, op *lockmodel.Op, why string) {
 	key := "lock key " + m.KeyText(op)
 	if op.Kind == rediscall.LockObtain {
 		key = "a lock"

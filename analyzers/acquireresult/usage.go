@@ -9,7 +9,6 @@ import (
 	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
 	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
 	"github.com/leasevet/leasevet/analyzers/internal/rediscall"
-	"github.com/leasevet/leasevet/analyzers/internal/redisop"
 	"github.com/leasevet/leasevet/analyzers/internal/replyuse"
 	"golang.org/x/tools/go/types/typeutil"
 )
@@ -82,7 +81,7 @@ func sideVar(info *types.Info, e ast.Expr) (*types.Var, bool) {
 }
 
 // judge returns why an acquire's answer is lost under usage u, or "".
-func judge(m *lockmodel.Model, op *redisop.Op, ans answer, u usage) string {
+func judge(m *lockmodel.Model, op *lockmodel.Op, ans answer, u usage) string {
 	body := op.Func.Decl.Body
 	info := m.Pass.TypesInfo
 	switch {
@@ -190,7 +189,7 @@ func isNilSentinel(info *types.Info, e ast.Expr) bool {
 	return (obj.Name() == "Nil" || obj.Name() == "ErrNil") && rediscall.IsClientPackage(obj.Pkg().Path())
 }
 
-func nilName(op *redisop.Op) string {
+func nilName(op *lockmodel.Op) string {
 	if op.Redigo {
 		return "redis.ErrNil"
 	}

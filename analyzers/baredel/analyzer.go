@@ -6,7 +6,6 @@ import (
 	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
 	"github.com/leasevet/leasevet/analyzers/internal/ownerless"
 	"github.com/leasevet/leasevet/analyzers/internal/rediscall"
-	"github.com/leasevet/leasevet/analyzers/internal/redisop"
 )
 
 //go:embed doc.go
@@ -18,6 +17,6 @@ var Analyzer = lockmodel.NewAnalyzer("baredel", doc, ownerless.Rule{
 	Category: "bare-del",
 	Acts:     deletesKey,
 	Excused:  onAcquireError,
-	Fixable:  func(op *redisop.Op) bool { return op.Kind == rediscall.Delete && op.Command != "GETDEL" },
+	Fixable:  func(op *lockmodel.Op) bool { return op.Kind == rediscall.Delete && op.Command != "GETDEL" },
 	Message:  wording,
 }.Run)

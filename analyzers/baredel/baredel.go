@@ -8,11 +8,10 @@ import (
 	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
 	"github.com/leasevet/leasevet/analyzers/internal/ownerless"
 	"github.com/leasevet/leasevet/analyzers/internal/rediscall"
-	"github.com/leasevet/leasevet/analyzers/internal/redisop"
 )
 
 // wording names what op does: a DEL releases the key, a script deletes it.
-func wording(op *redisop.Op) ownerless.Wording {
+func wording(op *lockmodel.Op) ownerless.Wording {
 	w := ownerless.Wording{
 		Verb: " releases lock key ",
 		How:  " without checking the owner token",
@@ -27,11 +26,11 @@ func wording(op *redisop.Op) ownerless.Wording {
 // deletesKey reports whether op deletes its key: a delete command, or a
 // script that deletes KEYS[1] on some path without comparing the owner
 // (and is not itself an acquire script).
-func deletesKey(op *redisop.Op) bool {
+func deletesKey(op *lockmodel.Op) bool {
 	if op.Kind == rediscall.Delete {
 		return true
 	}
-	if op.Kind != rediscall.Script || op.Lua == nil || redisop.IsAcquire(op) {
+	if op.Kind != rediscall.Script || op.Lua == nil || lockmodel.IsAcquire(op) {
 		return false
 	}
 	guarded, ok := op.Lua.DeletesKey(1)
@@ -42,8 +41,8 @@ func deletesKey(op *redisop.Op) bool {
 // function returned an error: it is inside the body of an if whose
 // condition uses the acquire's error variable. Cleaning up after a failed
 // (possibly half-applied) acquire is not a release of someone's lock.
-func onAcquireError(m *lockmodel.Model, acq, op *redisop.Op) bool {
-	if acq.Func != op.Func || !redisop.Before(acq, op) {
+func onAcquireError(m *lockmodel.Model, acq, op *lockmodel.Op) bool {
+	if acq.Func != op.Func || !lockmodel.Before(acq, op) {
 		return false
 	}
 	errVar := acquireErr(m, acq)
@@ -61,7 +60,7 @@ func onAcquireError(m *lockmodel.Model, acq, op *redisop.Op) bool {
 
 // acquireErr returns the error variable the acquire's result is assigned
 // to (ok, err := c.SetNX(...).Result(); err := c.SetArgs(...).Err()).
-func acquireErr(m *lockmodel.Model, acq *redisop.Op) *types.Var {
+func acquireErr(m *lockmodel.Model, acq *lockmodel.Op) *types.Var {
 	for i := len(acq.Stack) - 1; i >= 0; i-- {
 		as, ok := acq.Stack[i].(*ast.AssignStmt)
 		if !ok {

@@ -6,7 +6,6 @@ import (
 	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
 	"github.com/leasevet/leasevet/analyzers/internal/ownerless"
 	"github.com/leasevet/leasevet/analyzers/internal/rediscall"
-	"github.com/leasevet/leasevet/analyzers/internal/redisop"
 )
 
 //go:embed doc.go
@@ -18,7 +17,7 @@ var Analyzer = lockmodel.NewAnalyzer("barerenew", doc, ownerless.Rule{
 	Category: "bare-renew",
 	Acts:     renewsKey,
 	Belongs:  belongsElsewhere,
-	Fixable: func(op *redisop.Op) bool {
+	Fixable: func(op *lockmodel.Op) bool {
 		return op.Kind == rediscall.Expire && (op.Command == "EXPIRE" || op.Command == "PEXPIRE")
 	},
 	Refresh: true,

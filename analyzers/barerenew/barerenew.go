@@ -4,22 +4,20 @@ import (
 	"go/ast"
 	"slices"
 
-	"github.com/leasevet/leasevet/analyzers/internal/lockkey"
 	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
 	"github.com/leasevet/leasevet/analyzers/internal/ownerless"
 	"github.com/leasevet/leasevet/analyzers/internal/rediscall"
-	"github.com/leasevet/leasevet/analyzers/internal/redisop"
 )
 
 // belongsElsewhere reports whether op, an expiry of a lock key, is
 // setnxexpire's split acquire or part of the acquire itself.
-func belongsElsewhere(_ *lockmodel.Model, op *redisop.Op) bool {
-	return lockkey.SplitAcquireExpire(op) || inAcquireSequence(op) || acquiredInSameCall(op)
+func belongsElsewhere(_ *lockmodel.Model, op *lockmodel.Op) bool {
+	return lockmodel.SplitAcquireExpire(op) || inAcquireSequence(op) || acquiredInSameCall(op)
 }
 
 // wording names what op does: an EXPIRE extends the holder's lock, a SET
 // with a TTL overwrites it.
-func wording(op *redisop.Op) ownerless.Wording {
+func wording(op *lockmodel.Op) ownerless.Wording {
 	w := ownerless.Wording{
 		Verb:   " renews lock key ",
 		Detail: " with a new TTL",
@@ -39,14 +37,14 @@ func wording(op *redisop.Op) ownerless.Wording {
 // command, an unconditional SET with a TTL, or a script that expires
 // KEYS[1] on some path without comparing the owner (and is not itself an
 // acquire script).
-func renewsKey(op *redisop.Op) bool {
+func renewsKey(op *lockmodel.Op) bool {
 	switch op.Kind {
 	case rediscall.Expire:
 		return true
 	case rediscall.Set:
-		return redisop.HasTTLArg(op)
+		return lockmodel.HasTTLArg(op)
 	case rediscall.Script:
-		if op.Lua == nil || redisop.IsAcquire(op) {
+		if op.Lua == nil || lockmodel.IsAcquire(op) {
 			return false
 		}
 		guarded, ok := op.Lua.ExpiresKey(1)
@@ -60,10 +58,10 @@ func renewsKey(op *redisop.Op) bool {
 // expire then belongs to the acquire (redundant or setnxexpire's), while a
 // renewal in a loop or function literal the acquire is not in is a
 // watchdog's.
-func inAcquireSequence(op *redisop.Op) bool {
+func inAcquireSequence(op *lockmodel.Op) bool {
 	ctx := innermostRepeat(op.Stack)
 	for _, acq := range op.Func.Ops {
-		if !redisop.IsAcquire(acq) || acq.KeyID != op.KeyID || !redisop.Before(acq, op) {
+		if !lockmodel.IsAcquire(acq) || acq.KeyID != op.KeyID || !lockmodel.Before(acq, op) {
 			continue
 		}
 		if ctx == nil || slices.Contains(acq.Stack, ctx) {
@@ -77,12 +75,12 @@ func inAcquireSequence(op *redisop.Op) bool {
 // wrapper that also acquires the key in that call (a SetNX helper that
 // sends SETNX then EXPIRE): the expire is the wrapper's acquire sequence,
 // judged in the wrapper, not a renewal at the call.
-func acquiredInSameCall(op *redisop.Op) bool {
+func acquiredInSameCall(op *lockmodel.Op) bool {
 	if op.Via == nil {
 		return false
 	}
 	for _, a := range op.Func.Ops {
-		if a.Expr == op.Expr && a.KeyID == op.KeyID && redisop.IsAcquire(a) {
+		if a.Expr == op.Expr && a.KeyID == op.KeyID && lockmodel.IsAcquire(a) {
 			return true
 		}
 	}

@@ -4,12 +4,9 @@ import (
 	"go/types"
 	"strings"
 
-	"github.com/leasevet/leasevet/analyzers/internal/getcompare"
-	"github.com/leasevet/leasevet/analyzers/internal/lockkey"
 	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
 	"github.com/leasevet/leasevet/analyzers/internal/ownerfix"
 	"github.com/leasevet/leasevet/analyzers/internal/rediscall"
-	"github.com/leasevet/leasevet/analyzers/internal/redisop"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -27,24 +24,24 @@ var (
 )
 
 // actionOf says whether op is a write getdel judges, and which.
-func actionOf(op *redisop.Op) (action, bool) {
+func actionOf(op *lockmodel.Op) (action, bool) {
 	switch op.Kind {
 	case rediscall.Delete:
 		return deleteAction, true
 	case rediscall.Expire:
-		return renewAction, !lockkey.SplitAcquireExpire(op) // setnxexpire's
+		return renewAction, !lockmodel.SplitAcquireExpire(op) // setnxexpire's
 	case rediscall.Set:
-		return renewAction, redisop.HasTTLArg(op)
+		return renewAction, lockmodel.HasTTLArg(op)
 	}
 	return action{}, false
 }
 
-func checkOp(pass *analysis.Pass, m *lockmodel.Model, op *redisop.Op) {
+func checkOp(pass *analysis.Pass, m *lockmodel.Model, op *lockmodel.Op) {
 	act, ok := actionOf(op)
-	if !ok || op.Func.Test || !op.Reportable() || redisop.IsOwnerChecked(op) {
+	if !ok || op.Func.Test || !op.Reportable() || lockmodel.IsOwnerChecked(op) {
 		return
 	}
-	gc := m.GetCompares.Before(op)
+	gc := m.GetCompareBefore(op)
 	if gc == nil || (gc.Ordered && !m.IsLockKey(op)) || !selfEvident(m, op, gc) {
 		return
 	}
@@ -79,7 +76,7 @@ func checkOp(pass *analysis.Pass, m *lockmodel.Model, op *redisop.Op) {
 // Not when the package also writes the key unconditionally outside such a
 // compare: a key set with a plain SET (after an EXISTS, say) is state,
 // not a lock acquired with NX.
-func selfEvident(m *lockmodel.Model, op *redisop.Op, gc *getcompare.GetCompare) bool {
+func selfEvident(m *lockmodel.Model, op *lockmodel.Op, gc *lockmodel.GetCompare) bool {
 	if m.IsLockKey(op) {
 		return true
 	}
@@ -88,7 +85,7 @@ func selfEvident(m *lockmodel.Model, op *redisop.Op, gc *getcompare.GetCompare) 
 	}
 	for _, w := range m.Ops {
 		same := w.KeyID == op.KeyID || (op.Family != "" && w.Family == op.Family)
-		if w.Kind == rediscall.Set && w != op && same && m.GetCompares.Before(w) == nil {
+		if w.Kind == rediscall.Set && w != op && same && m.GetCompareBefore(w) == nil {
 			return false
 		}
 	}
@@ -107,7 +104,7 @@ var releaseWords = map[string]bool{
 
 // releaseNamed reports whether the function, its receiver type, the key or
 // the value compared with has a lock word or a release word.
-func releaseNamed(m *lockmodel.Model, op *redisop.Op, gc *getcompare.GetCompare) bool {
+func releaseNamed(m *lockmodel.Model, op *lockmodel.Op, gc *lockmodel.GetCompare) bool {
 	names := []string{op.Func.Decl.Name.Name, types.ExprString(gc.Token)}
 	if op.Key != nil {
 		names = append(names, types.ExprString(op.Key))
@@ -119,7 +116,7 @@ func releaseNamed(m *lockmodel.Model, op *redisop.Op, gc *getcompare.GetCompare)
 		if m.IsLockName(n) {
 			return true
 		}
-		for _, w := range lockkey.NameWords(n) {
+		for _, w := range lockmodel.NameWords(n) {
 			if releaseWords[strings.ToLower(w)] {
 				return true
 			}
@@ -131,7 +128,7 @@ func releaseNamed(m *lockmodel.Model, op *redisop.Op, gc *getcompare.GetCompare)
 // fixable reports whether op has an owner-checked replacement with the
 // same effect: DEL/UNLINK (Release) and EXPIRE/PEXPIRE (Refresh); a SET
 // also writes a value and an absolute expiry has no duration.
-func fixable(op *redisop.Op) bool {
+func fixable(op *lockmodel.Op) bool {
 	switch op.Command {
 	case "DEL", "UNLINK", "EXPIRE", "PEXPIRE":
 		return true

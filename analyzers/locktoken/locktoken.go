@@ -8,14 +8,13 @@ import (
 	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
 	"github.com/leasevet/leasevet/analyzers/internal/provenance"
 	"github.com/leasevet/leasevet/analyzers/internal/rediscall"
-	"github.com/leasevet/leasevet/analyzers/internal/redisop"
 	"golang.org/x/tools/go/analysis"
 )
 
 // A tokenWrite is one place a lock value is chosen: an acquire's value
 // argument or a lock library option.
 type tokenWrite struct {
-	op      *redisop.Op
+	op      *lockmodel.Op
 	value   ast.Expr // the value written, or the function producing it
 	genFunc bool     // value is a func() (string, error) called per acquisition
 	what    string   // the writer, for messages: "SetNX", "redsync.WithValue"
@@ -60,7 +59,7 @@ func tokenWrites(m *lockmodel.Model) []tokenWrite {
 	return out
 }
 
-func tokenWriteOf(m *lockmodel.Model, op *redisop.Op) (tokenWrite, bool) {
+func tokenWriteOf(m *lockmodel.Model, op *lockmodel.Op) (tokenWrite, bool) {
 	if op.Func.Test {
 		return tokenWrite{}, false // tests write fixed values on purpose, to play another holder
 	}
@@ -88,14 +87,14 @@ func tokenWriteOf(m *lockmodel.Model, op *redisop.Op) (tokenWrite, bool) {
 // judgedHere reports whether this package decides about the op's value:
 // a direct acquire, or a wrapper call whose value is the caller's
 // argument (the wrapper's package saw only a parameter).
-func judgedHere(op *redisop.Op) bool {
+func judgedHere(op *lockmodel.Op) bool {
 	return op.Via == nil || op.Via.Value >= 0
 }
 
 // isLockKey reports whether the acquired key is a lock key here, or was
 // judged one, as a key template, in the wrapper's package. The rule is the
 // model's, the same for every analyzer (RULES.md, "Lock key").
-func isLockKey(m *lockmodel.Model, op *redisop.Op) bool {
+func isLockKey(m *lockmodel.Model, op *lockmodel.Op) bool {
 	if op.Via != nil && op.Via.Settled && op.Via.Key.HasPlaceholder() {
 		return true
 	}
@@ -105,7 +104,7 @@ func isLockKey(m *lockmodel.Model, op *redisop.Op) bool {
 // redislockToken returns the Token field of the options passed to a
 // bsm/redislock Obtain: a literal, directly or through a local assigned
 // once. nil when there is none (redislock then generates a random token).
-func redislockToken(m *lockmodel.Model, op *redisop.Op) ast.Expr {
+func redislockToken(m *lockmodel.Model, op *lockmodel.Op) ast.Expr {
 	args := op.Expr.Args
 	if len(args) == 0 {
 		return nil
@@ -201,7 +200,7 @@ func message(m *lockmodel.Model, w tokenWrite, res provenance.Result) string {
 
 // keyText returns the key as written at the op: for a wrapper call, the
 // argument its summary names as the key.
-func keyText(m *lockmodel.Model, op *redisop.Op) string {
+func keyText(m *lockmodel.Model, op *lockmodel.Op) string {
 	if op.Key == nil && op.Via != nil {
 		if i, ok := op.Via.Key.Placeholder(); ok && i < len(op.Expr.Args) {
 			return m.Text(op.Expr.Args[i])

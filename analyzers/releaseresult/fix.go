@@ -8,7 +8,7 @@ import (
 
 	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
 	"github.com/leasevet/leasevet/analyzers/internal/fixedit"
-	"github.com/leasevet/leasevet/analyzers/internal/redisop"
+	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -19,7 +19,7 @@ const safelockPath = "github.com/leasevet/leasevet/safelock"
 // return safelock.ErrNotOwner on 0. Only this shape has a clear fix: the
 // function already reports failure through its error, and "not the owner"
 // is a failure of the release.
-func notOwnerFix(pass *analysis.Pass, op *redisop.Op, ans answer, use replyUsage) (analysis.SuggestedFix, bool) {
+func notOwnerFix(pass *analysis.Pass, op *lockmodel.Op, ans answer, use replyUsage) (analysis.SuggestedFix, bool) {
 	if ans != zeroReply || use != errMethod || !op.V9 {
 		return analysis.SuggestedFix{}, false
 	}

@@ -3,7 +3,6 @@ package releaseresult
 import (
 	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
 	"github.com/leasevet/leasevet/analyzers/internal/rediscall"
-	"github.com/leasevet/leasevet/analyzers/internal/redisop"
 )
 
 // how names the way the answer is dropped.
@@ -16,7 +15,7 @@ var how = map[replyUsage]string{
 	neverEqual: "compares its interface{} reply with an int constant, which never equals the int64 the reply holds",
 }
 
-func message(m *lockmodel.Model, op *redisop.Op, ans answer, use replyUsage) string {
+func message(m *lockmodel.Model, op *lockmodel.Op, ans answer, use replyUsage) string {
 	act := "release"
 	if op.Kind == rediscall.LockRefresh || op.Kind == rediscall.CondSet || (op.Lua != nil && !deletes(op)) {
 		act = "renewal"
@@ -55,14 +54,14 @@ func scriptAnswer(ans answer) (sign, note, remedy string, ok bool) {
 
 // deletes reports whether an owner-checked script deletes its key (a
 // release) rather than only extending it (a renewal).
-func deletes(op *redisop.Op) bool {
+func deletes(op *lockmodel.Op) bool {
 	_, ok := op.Lua.DeletesKey(1)
 	return ok
 }
 
 // howOf is how[use], naming the error-only reader the client has:
 // rueidis and valkey-go replies have .Error() where go-redis has .Err().
-func howOf(op *redisop.Op, use replyUsage) string {
+func howOf(op *lockmodel.Op, use replyUsage) string {
 	if use == errMethod && op.Builder {
 		return "checks only .Error()"
 	}

@@ -10,7 +10,6 @@ import (
 	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
 	"github.com/leasevet/leasevet/analyzers/internal/luascript"
 	"github.com/leasevet/leasevet/analyzers/internal/rediscall"
-	"github.com/leasevet/leasevet/analyzers/internal/redisop"
 	"github.com/leasevet/leasevet/analyzers/internal/replyuse"
 	"golang.org/x/tools/go/analysis"
 )
@@ -39,10 +38,10 @@ var scriptAnswers = map[luascript.Reply]answer{
 
 // answerOf says how op reports an owner mismatch, or noAnswer when op is
 // not an owner-checked release or renewal this analyzer judges.
-func answerOf(m *lockmodel.Model, op *redisop.Op) answer {
+func answerOf(m *lockmodel.Model, op *lockmodel.Op) answer {
 	switch op.Kind {
 	case rediscall.Script:
-		if (op.Via == nil || op.Via.Returns) && !op.Queued && op.Lua != nil && redisop.IsOwnerChecked(op) && !acquires(op) {
+		if (op.Via == nil || op.Via.Returns) && !op.Queued && op.Lua != nil && lockmodel.IsOwnerChecked(op) && !acquires(op) {
 			return scriptAnswers[op.Lua.MismatchReply()]
 		}
 	case rediscall.CondDelete:
@@ -84,7 +83,7 @@ func redsyncAnswer(fn *types.Func) answer {
 	return okResult
 }
 
-func checkOp(pass *analysis.Pass, m *lockmodel.Model, op *redisop.Op) {
+func checkOp(pass *analysis.Pass, m *lockmodel.Model, op *lockmodel.Op) {
 	if op.Func.Test {
 		// Tests release what they obtained a line earlier, with no other
 		// client: a dropped answer there is not a lost lock going
@@ -144,7 +143,7 @@ const (
 // its answer is consumed, with two readings of an assigned reply that lose
 // a "not the owner" answer as surely as dropping it (only type-asserted,
 // only compared as an interface).
-func replyUse(info *types.Info, op *redisop.Op) replyUsage {
+func replyUse(info *types.Info, op *lockmodel.Op) replyUsage {
 	u := op.Reply
 	if u.ErrOnly != "" {
 		return errMethod
@@ -267,7 +266,7 @@ func blankTypeAsserts(info *types.Info, fn ast.Node, v types.Object) map[*ast.Id
 // acquires reports whether the script also acquires the key with NX: an
 // obtain script (bsm/redislock's, which re-obtains with the same token) is
 // not a release, and its failure reply is nil.
-func acquires(op *redisop.Op) bool {
+func acquires(op *lockmodel.Op) bool {
 	_, ok := op.Lua.AcquiresKey(1)
 	return ok
 }

@@ -6,7 +6,6 @@ import (
 
 	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
 	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
-	"github.com/leasevet/leasevet/analyzers/internal/redisop"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/cfg"
 )
@@ -48,7 +47,7 @@ func checkReleases(pass *analysis.Pass, m *lockmodel.Model, dogs []*watchdog) {
 // inGoroutine reports whether op runs in a goroutine started in its
 // function: a watchdog deleting the key when it finds the lock lost is not
 // the release.
-func inGoroutine(op *redisop.Op) bool {
+func inGoroutine(op *lockmodel.Op) bool {
 	for _, n := range op.Stack {
 		if _, ok := n.(*ast.GoStmt); ok {
 			return true
@@ -61,7 +60,7 @@ func inGoroutine(op *redisop.Op) bool {
 // w is stopped (bad), and whether its function never stops it (never). A
 // helper of this package with no stop of its own is judged at its calls;
 // a call of a helper that stops before it deletes is fine.
-func releaseOrder(m *lockmodel.Model, op *redisop.Op, w *watchdog, flags map[*types.Var]bool) (never, bad bool) {
+func releaseOrder(m *lockmodel.Model, op *lockmodel.Op, w *watchdog, flags map[*types.Var]bool) (never, bad bool) {
 	if op.Func == w.fn && deferOf(op.Stack) == nil && !reaches(op.Func.Decl.Body, w.goStmt, op.Expr) {
 		return false, false // a path where the watchdog was never started (the failed acquire's cleanup)
 	}
@@ -83,7 +82,7 @@ func releaseOrder(m *lockmodel.Model, op *redisop.Op, w *watchdog, flags map[*ty
 // stopsFirst reports whether every path to the release op stops the
 // watchdog first. Only functions that contain both a release and a stop
 // get here, and only they get a control-flow graph.
-func stopsFirst(m *lockmodel.Model, op *redisop.Op, sf stopFinder) bool {
+func stopsFirst(m *lockmodel.Model, op *lockmodel.Op, sf stopFinder) bool {
 	body := op.Func.Decl.Body
 	if lit, deferredLit := enclosingLit(op.Stack); lit != nil {
 		if !stopFreePath(lit.Body, op.Expr, sf) {
@@ -229,7 +228,7 @@ func reaches(body *ast.BlockStmt, from, to ast.Node) bool {
 	return true // the go statement is in a function literal: assume it can
 }
 
-func reportRelease(pass *analysis.Pass, m *lockmodel.Model, op *redisop.Op, w *watchdog, never bool) {
+func reportRelease(pass *analysis.Pass, m *lockmodel.Model, op *lockmodel.Op, w *watchdog, never bool) {
 	started := m.Where(w.goStmt.Pos())
 	what := op.Func.Name() + " releases lock key " + keyText(m, op) + " (" + m.CallText(op) + ")"
 	msg := what + " before it stops the watchdog started at " + started +
@@ -256,7 +255,7 @@ func checkLeak(pass *analysis.Pass, m *lockmodel.Model, w *watchdog) {
 
 // keyText names op's key for messages; a wrapper called with no key
 // argument (l.renewOnce(ctx)) is named by its own command's key.
-func keyText(m *lockmodel.Model, op *redisop.Op) string {
+func keyText(m *lockmodel.Model, op *lockmodel.Op) string {
 	if op.Key == nil {
 		if o := m.Origin(op); o != nil {
 			return keyText(m, o)

@@ -7,7 +7,6 @@ import (
 	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
 	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
 	"github.com/leasevet/leasevet/analyzers/internal/rediscall"
-	"github.com/leasevet/leasevet/analyzers/internal/redisop"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -25,10 +24,10 @@ func run(pass *analysis.Pass, m *lockmodel.Model) (any, error) {
 // A watchdog is a go statement whose goroutine renews a lock key in a loop.
 type watchdog struct {
 	goStmt *ast.GoStmt
-	fn     *redisop.Func       // the function with the go statement
-	renew  *redisop.Op         // a renewal in the goroutine's loop
+	fn     *lockmodel.Func     // the function with the go statement
+	renew  *lockmodel.Op       // a renewal in the goroutine's loop
 	keys   map[string]bool     // key identities it renews, in fn's terms
-	leak   *redisop.Op         // a renewal in a loop with no way to stop, or nil
+	leak   *lockmodel.Op       // a renewal in a loop with no way to stop, or nil
 	loop   ast.Node            // the loop of leak
 	flags  map[*types.Var]bool // bool fields the goroutine reads: its stop flags
 }
@@ -38,7 +37,7 @@ type watchdog struct {
 // IFEQ or a lock library's refresh. A script sent by a wrapper is what
 // the wrapper's own command is (same package) or what its name says
 // (imported: the summary does not carry the script).
-func renews(m *lockmodel.Model, op *redisop.Op) bool {
+func renews(m *lockmodel.Model, op *lockmodel.Op) bool {
 	if op.Kind == rediscall.Script && op.Lua == nil && op.Via != nil {
 		if o := m.Origin(op); o != nil {
 			return renews(m, o)
@@ -49,9 +48,9 @@ func renews(m *lockmodel.Model, op *redisop.Op) bool {
 	case rediscall.Expire, rediscall.CondSet, rediscall.LockRefresh:
 		return true
 	case rediscall.Set:
-		return redisop.HasTTLArg(op)
+		return lockmodel.HasTTLArg(op)
 	case rediscall.Script:
-		if op.Lua == nil || redisop.IsAcquire(op) {
+		if op.Lua == nil || lockmodel.IsAcquire(op) {
 			return false
 		}
 		_, ok := op.Lua.ExpiresKey(1)
@@ -66,7 +65,7 @@ var (
 )
 
 // releases reports whether op deletes its key, owner-checked or not.
-func releases(m *lockmodel.Model, op *redisop.Op) bool {
+func releases(m *lockmodel.Model, op *lockmodel.Op) bool {
 	if op.Kind == rediscall.Script && op.Lua == nil && op.Via != nil {
 		if o := m.Origin(op); o != nil {
 			return releases(m, o)
@@ -81,7 +80,7 @@ func releases(m *lockmodel.Model, op *redisop.Op) bool {
 			return false
 		}
 		_, ok := op.Lua.DeletesKey(1)
-		return ok && !redisop.IsAcquire(op)
+		return ok && !lockmodel.IsAcquire(op)
 	}
 	return false
 }
@@ -89,15 +88,15 @@ func releases(m *lockmodel.Model, op *redisop.Op) bool {
 // onLock reports whether op is on a lock key: a lock key of the model, or
 // a renewal that compares the owner (a compare-and-expire is a lock's by
 // construction).
-func onLock(m *lockmodel.Model, op *redisop.Op) bool {
-	return m.IsLockKey(op) || redisop.IsOwnerChecked(op)
+func onLock(m *lockmodel.Model, op *lockmodel.Op) bool {
+	return m.IsLockKey(op) || lockmodel.IsOwnerChecked(op)
 }
 
 // synchronous reports whether the command op stands for runs during the
 // call: a wrapper's command inside a goroutine it starts, or inside a
 // function literal it only returns or stores (unlock := func() { ... }),
 // runs later or elsewhere, and is not the caller's renewal or release.
-func synchronous(m *lockmodel.Model, op *redisop.Op) bool {
+func synchronous(m *lockmodel.Model, op *lockmodel.Op) bool {
 	for o := m.Origin(op); o != nil; o = m.Origin(o) {
 		if !runsInCall(o.Stack) {
 			return false

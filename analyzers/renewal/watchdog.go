@@ -8,7 +8,6 @@ import (
 
 	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
 	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
-	"github.com/leasevet/leasevet/analyzers/internal/redisop"
 	"golang.org/x/tools/go/types/typeutil"
 )
 
@@ -36,7 +35,7 @@ func findWatchdogs(m *lockmodel.Model) []*watchdog {
 // function literal or a function of this package, and one of its
 // renewals of a lock key sits in a loop (in the goroutine or, through
 // same-package wrappers, in the functions it calls).
-func watchdogOf(m *lockmodel.Model, fn *redisop.Func, g *ast.GoStmt) *watchdog {
+func watchdogOf(m *lockmodel.Model, fn *lockmodel.Func, g *ast.GoStmt) *watchdog {
 	w := &watchdog{goStmt: g, fn: fn, keys: map[string]bool{}}
 	lockish := false
 	for _, op := range fn.Ops {
@@ -77,9 +76,9 @@ func boolFields(info *types.Info, body *ast.BlockStmt) map[*types.Var]bool {
 }
 
 // goroutineBody returns the body the goroutine of g runs and the ops in it.
-func goroutineBody(m *lockmodel.Model, fn *redisop.Func, g *ast.GoStmt) (*ast.BlockStmt, []*redisop.Op) {
+func goroutineBody(m *lockmodel.Model, fn *lockmodel.Func, g *ast.GoStmt) (*ast.BlockStmt, []*lockmodel.Op) {
 	if lit, ok := ast.Unparen(g.Call.Fun).(*ast.FuncLit); ok {
-		var ops []*redisop.Op
+		var ops []*lockmodel.Op
 		for _, op := range fn.Ops {
 			if slices.Contains(op.Stack, ast.Node(lit)) {
 				ops = append(ops, op)
@@ -102,7 +101,7 @@ func goroutineBody(m *lockmodel.Model, fn *redisop.Func, g *ast.GoStmt) (*ast.Bl
 // body; a renewal through a same-package wrapper with no loop around it
 // is followed into the wrapper, whose own loop counts (keepAlive(ctx)
 // called from the goroutine).
-func (w *watchdog) inspect(m *lockmodel.Model, op *redisop.Op, body *ast.BlockStmt, lockish bool, depth int) {
+func (w *watchdog) inspect(m *lockmodel.Model, op *lockmodel.Op, body *ast.BlockStmt, lockish bool, depth int) {
 	if !renews(m, op) || !synchronous(m, op) {
 		return
 	}

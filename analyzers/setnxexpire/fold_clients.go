@@ -5,15 +5,15 @@ import (
 	"strings"
 
 	"github.com/leasevet/leasevet/analyzers/internal/fixedit"
+	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
 	"github.com/leasevet/leasevet/analyzers/internal/rediscall"
-	"github.com/leasevet/leasevet/analyzers/internal/redisop"
 	"golang.org/x/tools/go/analysis"
 )
 
 // putTTLEdits returns the edits that give the acquire the expire's TTL:
 // putTTL's for go-redis SetNX and SetArgs, and for the other clients
 // foldTTLEdits', from their builder chains and method pairs.
-func putTTLEdits(pass *analysis.Pass, acq, exp *redisop.Op) ([]analysis.TextEdit, bool) {
+func putTTLEdits(pass *analysis.Pass, acq, exp *lockmodel.Op) ([]analysis.TextEdit, bool) {
 	if put, ok := putTTL(pass, acq, exp); ok {
 		return []analysis.TextEdit{put}, true
 	}

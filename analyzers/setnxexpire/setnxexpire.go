@@ -6,10 +6,8 @@ import (
 	"go/types"
 
 	"github.com/leasevet/leasevet/analyzers/internal/fixedit"
-	"github.com/leasevet/leasevet/analyzers/internal/lockkey"
 	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
 	"github.com/leasevet/leasevet/analyzers/internal/rediscall"
-	"github.com/leasevet/leasevet/analyzers/internal/redisop"
 	"github.com/leasevet/leasevet/analyzers/internal/replyuse"
 	"golang.org/x/tools/go/analysis"
 )
@@ -24,7 +22,7 @@ func run(pass *analysis.Pass, m *lockmodel.Model) (any, error) {
 }
 
 // checkFunc reports each acquire of fn that sets no TTL.
-func checkFunc(pass *analysis.Pass, m *lockmodel.Model, fn *redisop.Func) {
+func checkFunc(pass *analysis.Pass, m *lockmodel.Model, fn *lockmodel.Func) {
 	for _, acq := range fn.Ops {
 		if exp, noTTL := finding(m, acq); exp != nil {
 			checkSplitAcquire(pass, m, acq, exp)
@@ -38,25 +36,25 @@ func checkFunc(pass *analysis.Pass, m *lockmodel.Model, fn *redisop.Func) {
 // the expire that follows it, or noTTL when nothing gives the lock key
 // one. Nothing when the acquire stands for a call of a wrapper of this
 // package that is reported itself.
-func finding(m *lockmodel.Model, acq *redisop.Op) (exp *redisop.Op, noTTL bool) {
+func finding(m *lockmodel.Model, acq *lockmodel.Op) (exp *lockmodel.Op, noTTL bool) {
 	if acq.Func.Test || acq.Kind != rediscall.Acquire || acq.TTLIs != rediscall.NoTTL || acq.KeyID == "" || !acq.Reportable() {
 		return nil, false
 	}
-	if m.ReportedInWrapper(acq, func(o *redisop.Op) bool { e, n := finding(m, o); return e != nil || n }) {
+	if m.ReportedInWrapper(acq, func(o *lockmodel.Op) bool { e, n := finding(m, o); return e != nil || n }) {
 		return nil, false // reported in the wrapper, where the acquire is
 	}
-	if exp := lockkey.ExpireAfter(acq); exp != nil {
+	if exp := lockmodel.ExpireAfter(acq); exp != nil {
 		return exp, false
 	}
 	for _, in := range m.Instances(acq) {
-		if lockkey.ExpireAfter(in) != nil || m.HasTTLSomewhere(in) {
+		if lockmodel.ExpireAfter(in) != nil || m.HasTTLSomewhere(in) {
 			return nil, false // a helper's acquire that a caller gives a TTL
 		}
 	}
 	return nil, m.IsLockKey(acq) && !m.HasTTLSomewhere(acq)
 }
 
-func checkSplitAcquire(pass *analysis.Pass, m *lockmodel.Model, acq, exp *redisop.Op) {
+func checkSplitAcquire(pass *analysis.Pass, m *lockmodel.Model, acq, exp *lockmodel.Op) {
 	d := analysis.Diagnostic{Pos: exp.Pos(), End: exp.Expr.End()}
 	key, at := m.KeyText(exp), m.Where(acq.Pos())
 	if acq.Queued && exp.Queued {
@@ -77,14 +75,14 @@ func checkSplitAcquire(pass *analysis.Pass, m *lockmodel.Model, acq, exp *rediso
 
 // noun names what the acquire takes: a lock key when it is one, else a key
 // (a SETNX marker whose TTL comes later has the same race, but is no lock).
-func noun(m *lockmodel.Model, acq *redisop.Op) string {
+func noun(m *lockmodel.Model, acq *lockmodel.Op) string {
 	if m.IsLockKey(acq) {
 		return "lock key"
 	}
 	return "key"
 }
 
-func checkNoTTL(pass *analysis.Pass, m *lockmodel.Model, acq *redisop.Op) {
+func checkNoTTL(pass *analysis.Pass, m *lockmodel.Model, acq *lockmodel.Op) {
 	m.Report(pass, analysis.Diagnostic{
 		Pos:      acq.Pos(),
 		End:      acq.Expr.End(),
@@ -97,7 +95,7 @@ func checkNoTTL(pass *analysis.Pass, m *lockmodel.Model, acq *redisop.Op) {
 
 // foldTTL builds the fix that moves the expire's TTL into the acquire and
 // deletes the expire statement, when that is certainly right.
-func foldTTL(pass *analysis.Pass, m *lockmodel.Model, acq, exp *redisop.Op) (analysis.SuggestedFix, bool) {
+func foldTTL(pass *analysis.Pass, m *lockmodel.Model, acq, exp *lockmodel.Op) (analysis.SuggestedFix, bool) {
 	if acq.Via != nil || exp.Via != nil || acq.Redigo || exp.Redigo || exp.TTL == nil || !droppedNow(exp.Reply) {
 		return analysis.SuggestedFix{}, false
 	}
@@ -137,7 +135,7 @@ func droppedNow(r replyuse.Use) bool {
 }
 
 // putTTL returns the edit that gives the acquire the expire's TTL.
-func putTTL(pass *analysis.Pass, acq, exp *redisop.Op) (analysis.TextEdit, bool) {
+func putTTL(pass *analysis.Pass, acq, exp *lockmodel.Op) (analysis.TextEdit, bool) {
 	ttl, ok := fixedit.Text(pass, exp.TTL)
 	if !ok {
 		return analysis.TextEdit{}, false
@@ -163,7 +161,7 @@ func putTTL(pass *analysis.Pass, acq, exp *redisop.Op) (analysis.TextEdit, bool)
 	return analysis.TextEdit{}, false
 }
 
-func setArgsLiteral(acq *redisop.Op) *ast.CompositeLit {
+func setArgsLiteral(acq *lockmodel.Op) *ast.CompositeLit {
 	args := acq.Expr.Args
 	if len(args) == 0 {
 		return nil
@@ -180,7 +178,7 @@ func setArgsLiteral(acq *redisop.Op) *ast.CompositeLit {
 // value it has where it is written: it is built only from constants,
 // package-level names, parameters, fields of them, and locals assigned
 // once before pos; conversions are allowed, other calls are not.
-func availableAt(m *lockmodel.Model, e ast.Expr, pos token.Pos, fn *redisop.Func) bool {
+func availableAt(m *lockmodel.Model, e ast.Expr, pos token.Pos, fn *lockmodel.Func) bool {
 	ok := true
 	ast.Inspect(e, func(n ast.Node) bool {
 		switch n := n.(type) {
@@ -200,7 +198,7 @@ func availableAt(m *lockmodel.Model, e ast.Expr, pos token.Pos, fn *redisop.Func
 	return ok
 }
 
-func identAvailable(m *lockmodel.Model, id *ast.Ident, pos token.Pos, fn *redisop.Func) bool {
+func identAvailable(m *lockmodel.Model, id *ast.Ident, pos token.Pos, fn *lockmodel.Func) bool {
 	obj := m.Pass.TypesInfo.Uses[id]
 	v, isVar := obj.(*types.Var)
 	if !isVar {

@@ -123,7 +123,8 @@ func TestOf_objects(t *testing.T) {
 
 func TestOf_params(t *testing.T) {
 	r, keys := resolveKinds(t)
-	r.Params = func(v *types.Var) (int, bool) { return 0, v.Name() == "id" }
+	id := keys[4].key.(*ast.CallExpr).Args[0].(*ast.Ident) // lockKey(id)
+	r.Params = map[*types.Var]int{r.info.Uses[id].(*types.Var): 0}
 	if got, want := r.Of(keys[4].key).String(), "c(p.lockKey)(${0})"; got != want {
 		t.Errorf("Of with Params = %s, want %s (a summary template)", got, want)
 	}

@@ -43,7 +43,7 @@ type Resolver struct {
 	// Params, when set, maps a parameter to its index in a summary
 	// template, where it is a Placeholder; unset, parameters are Param
 	// parts.
-	Params func(v *types.Var) (int, bool)
+	Params map[*types.Var]int
 }
 
 // New returns a Resolver over the package pkg, whose types info is and
@@ -97,10 +97,8 @@ func (r *Resolver) ident(id *ast.Ident, depth int) ID {
 	if v.Pkg() != nil && v.Parent() == v.Pkg().Scope() {
 		return one(Part{Kind: Global, Text: v.Pkg().Path() + "." + v.Name(), obj: v})
 	}
-	if r.Params != nil {
-		if i, ok := r.Params(v); ok {
-			return one(Part{Kind: Placeholder, Index: i, obj: v})
-		}
+	if i, ok := r.Params[v]; ok {
+		return one(Part{Kind: Placeholder, Index: i, obj: v})
 	}
 	if init := r.values.LocalInit(id); init != nil {
 		if s := r.of(init, depth+1); s.Known() {

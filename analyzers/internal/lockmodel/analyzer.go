@@ -1,23 +1,3 @@
-// Package lockmodel builds, once per package, the model every leasevet
-// analyzer reads: the Redis commands each function issues (directly or
-// through wrapper functions summarised by facts), the identity of their
-// keys, and which keys are lock keys (RULES.md, "Lock key").
-//
-// It is an analyzer of its own so that the model and the summary facts are
-// computed once per package however many leasevet analyzers run. It
-// requires no other analyzer: under go vet every package of the import
-// closure, the standard library included, runs it for facts, so its first
-// step is a check of the package's direct imports and their facts that
-// returns at once in packages that reach no Redis client (see gate).
-//
-// It owns the analyzer, its Settings and flags, the gate, the walk that
-// turns function bodies into ops (redisop), and the order in which the
-// parts of the model are built from them: summaries (package summary),
-// the lock-key judgement (lockkey), the check-then-act finder
-// (getcompare) and the suppression directives (suppress). Those packages
-// do not import it; what they need of the walk or of each other it hands
-// them. It must not hold any rule's own logic (an analyzer's, or a fix's:
-// package ownerfix) nor decide what is reported.
 package lockmodel
 
 import (
@@ -29,9 +9,6 @@ import (
 	"strings"
 
 	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
-	"github.com/leasevet/leasevet/analyzers/internal/lockkey"
-	"github.com/leasevet/leasevet/analyzers/internal/redisop"
-	"github.com/leasevet/leasevet/analyzers/internal/summary"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -65,7 +42,7 @@ type regexpFlag struct{ s *string }
 
 func (f regexpFlag) String() string {
 	if f.s == nil {
-		return lockkey.DefaultLockNames
+		return DefaultLockNames
 	}
 	return *f.s
 }
@@ -107,12 +84,12 @@ func (f listFlag) Set(v string) error {
 // every analyzer package's Analyzer requires, so that nogo-style use (each
 // package's Analyzer, configured by flags only) runs one model per package
 // and registers each fact type once, as unitchecker requires.
-var Analyzer = newAnalyzer(Settings{LockNames: lockkey.DefaultLockNames})
+var Analyzer = newAnalyzer(Settings{LockNames: DefaultLockNames})
 
 // New returns a lockmodel analyzer configured by s, for a new analyzer set;
 // empty fields of s keep their defaults. An invalid value is an error.
 func New(s Settings) (*analysis.Analyzer, error) {
-	a := newAnalyzer(Settings{LockNames: lockkey.DefaultLockNames})
+	a := newAnalyzer(Settings{LockNames: DefaultLockNames})
 	if s.LockNames != "" {
 		if err := a.Flags.Set("lock-names", s.LockNames); err != nil {
 			return nil, fmt.Errorf("leasevet setting lock-names: %w", err)
@@ -137,7 +114,7 @@ func newAnalyzer(s Settings) *analysis.Analyzer {
 		Flags:      newFlags(own),
 		Run:        func(pass *analysis.Pass) (any, error) { return run(pass, *own) },
 		ResultType: reflect.TypeFor[*Model](),
-		FactTypes:  []analysis.Fact{new(summary.Summary), new(reachesRedis), new(summary.ScriptHash)},
+		FactTypes:  []analysis.Fact{new(Summary), new(reachesRedis), new(ScriptHash)},
 	}
 }
 
@@ -145,7 +122,7 @@ func newAnalyzer(s Settings) *analysis.Analyzer {
 // (Analyzer, or one from New), as its flags have set them.
 // Without a lockmodel analyzer (nil) they are the defaults.
 func SettingsOf(model *analysis.Analyzer) Settings {
-	s := Settings{LockNames: lockkey.DefaultLockNames}
+	s := Settings{LockNames: DefaultLockNames}
 	if model == nil {
 		return s
 	}
@@ -190,7 +167,7 @@ func NewAnalyzer(name, doc string, run func(*analysis.Pass, *Model) (any, error)
 
 // EachOp returns a run that calls check on every op of the package in
 // source order: the run of every rule that judges one command at a time.
-func EachOp(check func(*analysis.Pass, *Model, *redisop.Op)) func(*analysis.Pass, *Model) (any, error) {
+func EachOp(check func(*analysis.Pass, *Model, *Op)) func(*analysis.Pass, *Model) (any, error) {
 	return func(pass *analysis.Pass, m *Model) (any, error) {
 		for _, op := range m.Ops {
 			check(pass, m, op)

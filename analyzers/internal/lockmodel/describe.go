@@ -1,14 +1,13 @@
 package lockmodel
 
 import (
-	"github.com/leasevet/leasevet/analyzers/internal/redisop"
 	"golang.org/x/tools/go/analysis"
 )
 
 // CallText names op's call for messages: the method or function called,
 // and for a wrapper the command it sends and where ("Unlock (DEL at
 // redis.go:31)"), so that the reader can find the command itself.
-func (m *Model) CallText(op *redisop.Op) string {
+func (m *Model) CallText(op *Op) string {
 	if op.Via == nil {
 		return op.Method
 	}
@@ -18,7 +17,7 @@ func (m *Model) CallText(op *redisop.Op) string {
 // CallerRelated returns, for a helper's command judged through its calls
 // (see ProvingCall), the call that proves the key a lock, as related
 // information for the diagnostic at the command.
-func (m *Model) CallerRelated(op *redisop.Op) []analysis.RelatedInformation {
+func (m *Model) CallerRelated(op *Op) []analysis.RelatedInformation {
 	p := m.ProvingCall(op)
 	if p == nil || m.IsLockKeyID(op.Identity, op.Family) {
 		return nil

@@ -9,8 +9,8 @@ import (
 
 	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
 	"github.com/leasevet/leasevet/analyzers/internal/fixedit"
+	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
 	"github.com/leasevet/leasevet/analyzers/internal/rediscall"
-	"github.com/leasevet/leasevet/analyzers/internal/redisop"
 	"github.com/leasevet/leasevet/analyzers/internal/replyuse"
 	"golang.org/x/tools/go/analysis"
 )
@@ -28,10 +28,10 @@ const (
 
 // A Spec says how to make op owner-checked.
 type Spec struct {
-	Op      *redisop.Op
-	Token   ast.Expr      // the owner token, as written in TokenIn
-	TokenIn *redisop.Func // the function Token is written in
-	Refresh bool          // a renewal (op.TTL is the new TTL), not a release
+	Op      *lockmodel.Op
+	Token   ast.Expr        // the owner token, as written in TokenIn
+	TokenIn *lockmodel.Func // the function Token is written in
+	Refresh bool            // a renewal (op.TTL is the new TTL), not a release
 }
 
 // Fix returns the fix that replaces an unconditional release or
@@ -80,7 +80,7 @@ func isString(t types.Type) bool {
 // tokenAt returns the text of tok as it can be written at op: a local or
 // parameter of op's own function assigned once and visible there, or a
 // field of the receiver when tok is written in a method of the same type.
-func (m fixer) tokenAt(tok ast.Expr, from *redisop.Func, op *redisop.Op) (string, bool) {
+func (m fixer) tokenAt(tok ast.Expr, from *lockmodel.Func, op *lockmodel.Op) (string, bool) {
 	tok = ast.Unparen(tok)
 	if tok == nil || from == nil || !isString(m.Pass.TypesInfo.TypeOf(tok)) {
 		return "", false
@@ -94,7 +94,7 @@ func (m fixer) tokenAt(tok ast.Expr, from *redisop.Func, op *redisop.Op) (string
 	return "", false
 }
 
-func (m fixer) localTokenAt(id *ast.Ident, from *redisop.Func, op *redisop.Op) (string, bool) {
+func (m fixer) localTokenAt(id *ast.Ident, from *lockmodel.Func, op *lockmodel.Op) (string, bool) {
 	v, ok := m.Pass.TypesInfo.Uses[id].(*types.Var)
 	if !ok || from != op.Func || v.IsField() || v.Parent() == m.Pass.Pkg.Scope() {
 		return "", false
@@ -109,7 +109,7 @@ func (m fixer) localTokenAt(id *ast.Ident, from *redisop.Func, op *redisop.Op) (
 // fieldTokenAt accepts recv.f (or recv.f.g) where recv is the receiver of
 // the method the token is written in, and op is in a method of the same
 // type: the text is rewritten with op's receiver name.
-func (m fixer) fieldTokenAt(sel *ast.SelectorExpr, from *redisop.Func, op *redisop.Op) (string, bool) {
+func (m fixer) fieldTokenAt(sel *ast.SelectorExpr, from *lockmodel.Func, op *lockmodel.Op) (string, bool) {
 	var path []string
 	var e ast.Expr = sel
 	for {
@@ -246,7 +246,7 @@ func (m fixer) scriptFix(spec Spec, token string) (analysis.SuggestedFix, bool) 
 // scriptTTL returns the expire command of the refresh script and the TTL
 // argument: go-redis takes a time.Duration (sent as milliseconds), redigo
 // the number the original command was given.
-func (m fixer) scriptTTL(op *redisop.Op) (string, string, bool) {
+func (m fixer) scriptTTL(op *lockmodel.Op) (string, string, bool) {
 	texts, ok := m.sourceTexts(op.TTL)
 	if !ok {
 		return "", "", false
@@ -298,7 +298,7 @@ func (m fixer) sourceTexts(exprs ...ast.Expr) ([]string, bool) {
 // acceptsScriptClient reports whether op's client can be passed to the
 // script object of the client package (go-redis Script.Run's scripter,
 // redigo Script.Do's Conn).
-func (m fixer) acceptsScriptClient(op *redisop.Op, pkg *types.Package) bool {
+func (m fixer) acceptsScriptClient(op *lockmodel.Op, pkg *types.Package) bool {
 	tn, ok := pkg.Scope().Lookup("Script").(*types.TypeName)
 	if !ok {
 		return false
@@ -350,7 +350,7 @@ const (
 // the original only looked at the error: X.Err(), _, err := X.Result(),
 // _, err := conn.Do(...), or a statement in a function whose only result
 // is an error (the error is then returned instead of dropped).
-func (m fixer) replaceWithErrCall(op *redisop.Op, call string, form callForm) ([]analysis.TextEdit, bool) {
+func (m fixer) replaceWithErrCall(op *lockmodel.Op, call string, form callForm) ([]analysis.TextEdit, bool) {
 	stack := op.Stack
 	n := len(stack)
 	if n < 2 {
@@ -384,7 +384,7 @@ func (m fixer) replaceWithErrCall(op *redisop.Op, call string, form callForm) ([
 	return nil, false
 }
 
-func (m fixer) errChainEdit(op *redisop.Op, outer *ast.CallExpr, call string, form callForm) []analysis.TextEdit {
+func (m fixer) errChainEdit(op *lockmodel.Op, outer *ast.CallExpr, call string, form callForm) []analysis.TextEdit {
 	if form == errCallForm {
 		return []analysis.TextEdit{{Pos: op.Expr.Pos(), End: outer.End(), NewText: []byte(call)}}
 	}
@@ -392,7 +392,7 @@ func (m fixer) errChainEdit(op *redisop.Op, outer *ast.CallExpr, call string, fo
 }
 
 // resultEdit handles _, err := X.Result().
-func (m fixer) resultEdit(op *redisop.Op, outer *ast.CallExpr, parent ast.Node, call string, form callForm) ([]analysis.TextEdit, bool) {
+func (m fixer) resultEdit(op *lockmodel.Op, outer *ast.CallExpr, parent ast.Node, call string, form callForm) ([]analysis.TextEdit, bool) {
 	as, ok := parent.(*ast.AssignStmt)
 	if !ok || !blankFirstOfTwo(as, outer) {
 		return nil, false
@@ -423,7 +423,7 @@ func replace(e ast.Node, text string) analysis.TextEdit {
 // error then takes the place of a success, never of another error.
 // Anywhere else there is no error handling to keep, and dropping the owner
 // mismatch silently is what the rule is about.
-func (m fixer) statementForm(op *redisop.Op, stmt ast.Stmt, call string, form callForm) ([]analysis.TextEdit, bool) {
+func (m fixer) statementForm(op *lockmodel.Op, stmt ast.Stmt, call string, form callForm) ([]analysis.TextEdit, bool) {
 	for _, n := range op.Stack {
 		if _, ok := n.(*ast.FuncLit); ok {
 			return nil, false

@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/leasevet/leasevet/analyzers/internal/fixedit"
-	"github.com/leasevet/leasevet/analyzers/internal/redisop"
+	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -79,7 +79,7 @@ func (m fixer) luaScriptFix(spec Spec, src, msg, key, client string, args []stri
 
 // acceptsLuaClient reports whether op's client can be passed to
 // (*Lua).Exec of the client package (a DedicatedClient cannot).
-func (m fixer) acceptsLuaClient(op *redisop.Op, pkg *types.Package) bool {
+func (m fixer) acceptsLuaClient(op *lockmodel.Op, pkg *types.Package) bool {
 	tn, ok := pkg.Scope().Lookup("Lua").(*types.TypeName)
 	if !ok {
 		return false

@@ -14,7 +14,6 @@ import (
 
 	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
 	"github.com/leasevet/leasevet/analyzers/internal/ownerfix"
-	"github.com/leasevet/leasevet/analyzers/internal/redisop"
 )
 
 // A Rule is one ownerless-command rule: baredel's releases or barerenew's
@@ -23,19 +22,19 @@ type Rule struct {
 	Category string
 	// Acts reports whether op is a command of the rule: it deletes, or
 	// renews, its key.
-	Acts func(op *redisop.Op) bool
+	Acts func(op *lockmodel.Op) bool
 	// Belongs reports whether op, though it acts on a lock key, belongs to
 	// another rule or to the acquire itself (nil: never).
-	Belongs func(m *lockmodel.Model, op *redisop.Op) bool
+	Belongs func(m *lockmodel.Model, op *lockmodel.Op) bool
 	// Excused reports whether op is harmless given the acquire it acts on
 	// (nil: never).
-	Excused func(m *lockmodel.Model, acq, op *redisop.Op) bool
+	Excused func(m *lockmodel.Model, acq, op *lockmodel.Op) bool
 	// Fixable reports whether an owner-checked replacement can be offered
 	// (nil: never).
-	Fixable func(op *redisop.Op) bool
+	Fixable func(op *lockmodel.Op) bool
 	Refresh bool // the fix renews (safelock.Refresh) rather than releases
 	// Message gives the diagnostic's wording for op.
-	Message func(op *redisop.Op) Wording
+	Message func(op *lockmodel.Op) Wording
 }
 
 // A Wording is what a diagnostic says around the command and the key:
@@ -50,7 +49,7 @@ func (r Rule) Run(pass *analysis.Pass, m *lockmodel.Model) (any, error) {
 	return lockmodel.EachOp(r.checkOp)(pass, m)
 }
 
-func (r Rule) checkOp(pass *analysis.Pass, m *lockmodel.Model, op *redisop.Op) {
+func (r Rule) checkOp(pass *analysis.Pass, m *lockmodel.Model, op *lockmodel.Op) {
 	if acq := r.Acquire(m, op); acq != nil {
 		r.check(pass, m, op, acq)
 	}
@@ -58,16 +57,16 @@ func (r Rule) checkOp(pass *analysis.Pass, m *lockmodel.Model, op *redisop.Op) {
 
 // Acquire returns the acquire of the lock that op acts on without an
 // owner check, or nil when op is not such a command.
-func (r Rule) Acquire(m *lockmodel.Model, op *redisop.Op) *redisop.Op {
-	if !r.Acts(op) || !op.Reportable() || m.GetCompares.InWatchTransaction(op) || redisop.IsOwnerChecked(op) || !m.IsLockKey(op) {
+func (r Rule) Acquire(m *lockmodel.Model, op *lockmodel.Op) *lockmodel.Op {
+	if !r.Acts(op) || !op.Reportable() || m.InWatchTransaction(op) || lockmodel.IsOwnerChecked(op) || !m.IsLockKey(op) {
 		return nil
 	}
 	// A test sets up, ages or cleans up keys; a SetNX there is setup, not
 	// an acquisition. A GET-compare before the command is getdel's.
-	if op.Func.Test || r.Belongs != nil && r.Belongs(m, op) || m.GetCompares.Before(op) != nil {
+	if op.Func.Test || r.Belongs != nil && r.Belongs(m, op) || m.GetCompareBefore(op) != nil {
 		return nil
 	}
-	if m.ReportedInWrapper(op, func(o *redisop.Op) bool { return r.Acquire(m, o) != nil }) {
+	if m.ReportedInWrapper(op, func(o *lockmodel.Op) bool { return r.Acquire(m, o) != nil }) {
 		return nil // reported in the wrapper, where the command is
 	}
 	acq := m.AcquireFor(op)
@@ -77,7 +76,7 @@ func (r Rule) Acquire(m *lockmodel.Model, op *redisop.Op) *redisop.Op {
 	return acq
 }
 
-func (r Rule) check(pass *analysis.Pass, m *lockmodel.Model, op, acq *redisop.Op) {
+func (r Rule) check(pass *analysis.Pass, m *lockmodel.Model, op, acq *lockmodel.Op) {
 	w := r.Message(op)
 	d := analysis.Diagnostic{
 		Pos:      op.Pos(),

@@ -1,4 +1,4 @@
-package summary
+package lockmodel
 
 import (
 	"go/types"
@@ -16,26 +16,26 @@ func (*ScriptHash) AFact() {}
 
 func (*ScriptHash) String() string { return "script SHA1" }
 
-// ExportScriptHashes exports a ScriptHash for each package variable whose
+// exportScriptHashes exports a ScriptHash for each package variable whose
 // script is known.
-func (m *Table) ExportScriptHashes() {
-	scope := m.Pass.Pkg.Scope()
+func (m *Model) exportScriptHashes() {
+	scope := m.pass.Pkg.Scope()
 	for _, name := range scope.Names() {
 		v, ok := scope.Lookup(name).(*types.Var)
 		if !ok || !v.Exported() {
 			continue
 		}
 		if src, ok := m.Env.LoadedScriptOf(v); ok {
-			m.Pass.ExportObjectFact(v, &ScriptHash{Source: src})
+			m.pass.ExportObjectFact(v, &ScriptHash{Source: src})
 		}
 	}
 }
 
-// ImportedScriptHash returns the script whose SHA1 the package variable v
+// importedScriptHash returns the script whose SHA1 the package variable v
 // of an imported package holds, as its ScriptHash fact records it.
-func (m *Table) ImportedScriptHash(v *types.Var) (string, bool) {
+func (m *Model) importedScriptHash(v *types.Var) (string, bool) {
 	var f ScriptHash
-	if !m.Pass.ImportObjectFact(v, &f) {
+	if !m.pass.ImportObjectFact(v, &f) {
 		return "", false
 	}
 	return f.Source, true

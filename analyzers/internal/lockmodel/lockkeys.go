@@ -1,52 +1,35 @@
-package lockkey
+package lockmodel
 
 import (
 	"go/ast"
-	"go/types"
 
-	"github.com/leasevet/leasevet/analyzers/internal/getcompare"
 	"github.com/leasevet/leasevet/analyzers/internal/keyid"
 	"github.com/leasevet/leasevet/analyzers/internal/rediscall"
-	"github.com/leasevet/leasevet/analyzers/internal/redisop"
 	"github.com/leasevet/leasevet/analyzers/internal/replyuse"
 )
 
-// A Judge judges, once per package, which keys are lock keys (RULES.md,
-// "Lock key"), from the package's ops and the names around them, and
-// answers the analyzers' questions about a key's acquires and evidence.
-// It is read only once built: the analyzers that ask it run concurrently.
-type Judge struct {
-	info        *types.Info
-	ops         []*redisop.Op // every op of the package, in source order
-	lockNames   Namer
-	getCompares *getcompare.Finder
-	instances   func(*redisop.Op) []*redisop.Op // see summary.Links.Instances
+// The lock-key judgement says, once per package, which keys are lock keys
+// (a key acquired with NX, under the same identity or family, that has
+// lock evidence), from the package's ops and the names around them, and
+// answers the rules' questions about a key's acquires and evidence. It is
+// read only once built: the analyzers that ask it run concurrently.
 
-	acquires keyIndex           // keys acquired with NX
-	evidence keyIndex           // keys released or renewed
-	lockKeys map[[2]string]bool // identity and family -> lock key (judgeLockKeys)
-}
-
-// New judges the keys of ops, every op of the package whose types info
-// is: names tells lock names, getCompares finds owner checks written in
-// Go, and instances gives the ops that stand for a same-package helper's
-// op at its calls.
-func New(info *types.Info, ops []*redisop.Op, names Namer, getCompares *getcompare.Finder, instances func(*redisop.Op) []*redisop.Op) *Judge {
-	m := &Judge{info: info, ops: ops, lockNames: names, getCompares: getCompares, instances: instances}
+// judgeKeys indexes the acquires and evidence of the package's keys and
+// judges each key once.
+func (m *Model) judgeKeys() {
 	m.indexKeys()
 	m.judgeLockKeys()
-	return m
 }
 
 // A keyIndex records key identities and families with the ops that use them.
 type keyIndex struct {
-	byID     map[string][]*redisop.Op
-	byFamily map[string][]*redisop.Op
+	byID     map[string][]*Op
+	byFamily map[string][]*Op
 }
 
-func (ix *keyIndex) add(op *redisop.Op) {
+func (ix *keyIndex) add(op *Op) {
 	if ix.byID == nil {
-		ix.byID, ix.byFamily = map[string][]*redisop.Op{}, map[string][]*redisop.Op{}
+		ix.byID, ix.byFamily = map[string][]*Op{}, map[string][]*Op{}
 	}
 	if op.KeyID != "" {
 		ix.byID[op.KeyID] = append(ix.byID[op.KeyID], op)
@@ -57,7 +40,7 @@ func (ix *keyIndex) add(op *redisop.Op) {
 }
 
 // lookup returns the ops under the same identity, or else the same family.
-func (ix *keyIndex) lookup(id, family string) []*redisop.Op {
+func (ix *keyIndex) lookup(id, family string) []*Op {
 	if ops := ix.byID[id]; id != "" && len(ops) > 0 {
 		return ops
 	}
@@ -69,10 +52,10 @@ func (ix *keyIndex) lookup(id, family string) []*redisop.Op {
 
 // indexKeys records which keys are acquired with NX and which are released
 // or renewed anywhere in the package.
-func (m *Judge) indexKeys() {
-	for _, op := range m.ops {
+func (m *Model) indexKeys() {
+	for _, op := range m.Ops {
 		switch {
-		case redisop.IsAcquire(op):
+		case IsAcquire(op):
 			m.acquires.add(op)
 		case isReleaseOrRenewal(op) && !SplitAcquireExpire(op):
 			// The expire that follows a SETNX with no TTL is part of the
@@ -85,7 +68,7 @@ func (m *Judge) indexKeys() {
 
 // isReleaseOrRenewal reports whether op deletes or renews its key, owner
 // checked or not: either is lock evidence.
-func isReleaseOrRenewal(op *redisop.Op) bool {
+func isReleaseOrRenewal(op *Op) bool {
 	switch op.Kind {
 	case rediscall.Delete, rediscall.Expire, rediscall.CondDelete, rediscall.CondSet, rediscall.LockRelease, rediscall.LockRefresh:
 		return true
@@ -104,7 +87,7 @@ func isReleaseOrRenewal(op *redisop.Op) bool {
 // key"): acquired with NX under the same identity or family, with lock
 // evidence. An op of a same-package helper that only receives the key is
 // on a lock key when its calls in this package are (see ProvingCall).
-func (m *Judge) IsLockKey(op *redisop.Op) bool {
+func (m *Model) IsLockKey(op *Op) bool {
 	return m.IsLockKeyID(op.Identity, op.Family) || m.ProvingCall(op) != nil
 }
 
@@ -113,7 +96,7 @@ func (m *Judge) IsLockKey(op *redisop.Op) bool {
 // critical section, an owner check or a wait. A release in a function of
 // its own with none of these is how on/off flags are written (an NX
 // "paused" marker deleted by Unpause), so it is not evidence alone.
-func (m *Judge) IsLockKeyID(id keyid.ID, family string) bool {
+func (m *Model) IsLockKeyID(id keyid.ID, family string) bool {
 	if !id.Known() {
 		return false
 	}
@@ -127,9 +110,9 @@ func (m *Judge) IsLockKeyID(id keyid.ID, family string) bool {
 // analyzer asks about the same keys many times, and the owner-check
 // evidence walks function bodies. The result is only read afterwards, by
 // analyzers that run concurrently.
-func (m *Judge) judgeLockKeys() {
+func (m *Model) judgeLockKeys() {
 	m.lockKeys = map[[2]string]bool{}
-	for _, op := range m.ops {
+	for _, op := range m.Ops {
 		k := [2]string{op.KeyID, op.Family}
 		if _, done := m.lockKeys[k]; !done && op.KeyID != "" {
 			m.lockKeys[k] = m.judgeLockKey(op.Identity, op.Family)
@@ -137,7 +120,7 @@ func (m *Judge) judgeLockKeys() {
 	}
 }
 
-func (m *Judge) judgeLockKey(id keyid.ID, family string) bool {
+func (m *Model) judgeLockKey(id keyid.ID, family string) bool {
 	acq := m.acquires.lookup(id.String(), family)
 	if len(acq) == 0 {
 		return false
@@ -154,10 +137,10 @@ func (m *Judge) judgeLockKey(id keyid.ID, family string) bool {
 // (RULES.md, "Analyzers"). A helper that also handles other keys (a
 // generic Del) proves nothing: its lock-key calls are judged where they
 // are.
-func (m *Judge) ProvingCall(op *redisop.Op) *redisop.Op { return m.provingCall(op, 0) }
+func (m *Model) ProvingCall(op *Op) *Op { return m.provingCall(op, 0) }
 
-func (m *Judge) provingCall(op *redisop.Op, depth int) *redisop.Op {
-	insts := m.instances(op)
+func (m *Model) provingCall(op *Op, depth int) *Op {
+	insts := m.Instances(op)
 	if len(insts) == 0 || depth > 3 {
 		return nil
 	}
@@ -172,13 +155,13 @@ func (m *Judge) provingCall(op *redisop.Op, depth int) *redisop.Op {
 // namedAsLock reports whether the key's constant part, or a function,
 // receiver type or key variable that acquires or releases it, has a lock
 // word.
-func (m *Judge) namedAsLock(id keyid.ID, acquires, releases []*redisop.Op) bool {
+func (m *Model) namedAsLock(id keyid.ID, acquires, releases []*Op) bool {
 	for _, c := range id.Constants() {
 		if m.lockNames.matches(c) {
 			return true
 		}
 	}
-	for _, ops := range [2][]*redisop.Op{acquires, releases} {
+	for _, ops := range [2][]*Op{acquires, releases} {
 		for _, op := range ops {
 			if m.opNamedAsLock(op) {
 				return true
@@ -193,7 +176,7 @@ func (m *Judge) namedAsLock(id keyid.ID, acquires, releases []*redisop.Op) bool 
 // expression names has a lock word. The receiver type's name counts only
 // for a key with no constant text: "processed:"+id written by a method of
 // a Locker type is named by its text, and a dedup marker.
-func (m *Judge) opNamedAsLock(op *redisop.Op) bool {
+func (m *Model) opNamedAsLock(op *Op) bool {
 	if m.lockNames.matches(op.Func.Decl.Name.Name) {
 		return true
 	}
@@ -212,7 +195,7 @@ func (m *Judge) opNamedAsLock(op *redisop.Op) bool {
 }
 
 // NamesFunc reports whether fn or its receiver type has a lock word.
-func (l Namer) NamesFunc(fn *redisop.Func) bool {
+func (l Namer) NamesFunc(fn *Func) bool {
 	return l.matches(fn.Decl.Name.Name) || (fn.Recv != nil && l.matches(fn.Recv.Obj().Name()))
 }
 
@@ -235,10 +218,10 @@ func keyNames(e ast.Expr) []string {
 
 // criticalSection reports whether one function both acquires the key and
 // releases or renews it after the acquire (or in a defer).
-func criticalSection(acquires, releases []*redisop.Op) bool {
+func criticalSection(acquires, releases []*Op) bool {
 	for _, a := range acquires {
 		for _, r := range releases {
-			if a.Func == r.Func && (r.Reply.Consumer == replyuse.Deferred || redisop.Before(a, r)) {
+			if a.Func == r.Func && (r.Reply.Consumer == replyuse.Deferred || Before(a, r)) {
 				return true
 			}
 		}
@@ -249,9 +232,9 @@ func criticalSection(acquires, releases []*redisop.Op) bool {
 // ownerChecks reports whether a release or renewal of the key compares the
 // stored value: atomically (a compare script, IFEQ, a lock library) or as
 // check-then-act (a GET compared in Go before the write).
-func (m *Judge) ownerChecks(releases []*redisop.Op) bool {
+func (m *Model) ownerChecks(releases []*Op) bool {
 	for _, r := range releases {
-		if gc := m.getCompares.Before(r); redisop.IsOwnerChecked(r) || (gc != nil && !gc.Ordered) {
+		if gc := m.GetCompareBefore(r); IsOwnerChecked(r) || (gc != nil && !gc.Ordered) {
 			return true
 		}
 	}
@@ -262,7 +245,7 @@ func (m *Judge) ownerChecks(releases []*redisop.Op) bool {
 // until it succeeds: it is inside a for statement (not a range over items,
 // which is how markers are set for a batch) whose exit depends on the
 // acquire's result.
-func (m *Judge) waitsFor(acquires []*redisop.Op) bool {
+func (m *Model) waitsFor(acquires []*Op) bool {
 	for _, a := range acquires {
 		if m.retriedUntilAcquired(a) {
 			return true
@@ -273,14 +256,14 @@ func (m *Judge) waitsFor(acquires []*redisop.Op) bool {
 
 // AcquireFor returns the acquire op paired with op's key: in the same
 // function if there is one, else in a method of the same type, else any.
-func (m *Judge) AcquireFor(op *redisop.Op) *redisop.Op {
+func (m *Model) AcquireFor(op *Op) *Op {
 	acq := m.acquires.lookup(op.KeyID, op.Family)
 	if len(acq) == 0 {
 		if p := m.ProvingCall(op); p != nil {
 			return m.AcquireFor(p)
 		}
 	}
-	var best *redisop.Op
+	var best *Op
 	for _, a := range acq {
 		switch {
 		case a.Func == op.Func:
@@ -295,7 +278,7 @@ func (m *Judge) AcquireFor(op *redisop.Op) *redisop.Op {
 // HasTTLSomewhere reports whether some op of the package, other than op,
 // gives op's key an expiry: an expire, a write with a TTL, an owner-checked
 // renewal.
-func (m *Judge) HasTTLSomewhere(op *redisop.Op) bool {
+func (m *Model) HasTTLSomewhere(op *Op) bool {
 	for _, e := range m.evidence.lookup(op.KeyID, op.Family) {
 		if e == op {
 			continue
@@ -309,7 +292,7 @@ func (m *Judge) HasTTLSomewhere(op *redisop.Op) bool {
 			}
 		}
 	}
-	for _, s := range m.ops {
+	for _, s := range m.Ops {
 		if s != op && s.Kind == rediscall.Set && s.TTLIs != rediscall.NoTTL && s.KeyID == op.KeyID {
 			return true
 		}

@@ -1,4 +1,4 @@
-package summary
+package lockmodel
 
 import (
 	"fmt"
@@ -10,15 +10,13 @@ import (
 	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
 	"github.com/leasevet/leasevet/analyzers/internal/keyid"
 	"github.com/leasevet/leasevet/analyzers/internal/rediscall"
-	"github.com/leasevet/leasevet/analyzers/internal/redisop"
-	"golang.org/x/tools/go/analysis"
 )
 
 // A Summary is the fact exported for a function that issues Redis commands
 // whose key comes from its parameters or from fields: calls of the function,
 // in this package or in importing packages, count as those commands.
 type Summary struct {
-	Ops []redisop.SummaryOp
+	Ops []SummaryOp
 
 	src []int // per op, its index in the wrapper's Func.Ops (local summaries only; not exported)
 }
@@ -33,52 +31,38 @@ func (s *Summary) String() string {
 	return "redis " + strings.Join(parts, " ")
 }
 
-// A Table holds the summaries of one package's functions while its model
-// is built: computed here, or imported as facts.
-type Table struct {
-	Pass *analysis.Pass
-	Env  *rediscall.Env
-	Keys *keyid.Resolver
-
-	local      map[*types.Func]*Summary
-	ifaceImpls map[*types.Func]*types.Func // interface method -> its only implementation's
-}
-
-// OpsOf returns the ops of fn, resolving calls of wrappers by summaries:
-// the model's walk of a function body, which summarising repeats until
-// the summaries of the package's wrappers of wrappers settle.
-type OpsOf func(fn *redisop.Func, summaries func(*types.Func) *Summary) []*redisop.Op
-
-// Of returns the summary of fn: computed in this package, or
-// imported as a fact.
-func (m *Table) Of(fn *types.Func) *Summary {
-	if fn.Pkg() == m.Pass.Pkg {
+// summaryOf returns the summary of fn: computed in this package (while
+// the model is built, the summaries computed so far), or imported as a
+// fact.
+func (m *Model) summaryOf(fn *types.Func) *Summary {
+	if fn.Pkg() == m.pass.Pkg {
 		return m.localSummaries()[fn]
 	}
 	var s Summary
-	if m.Pass.ImportObjectFact(fn.Origin(), &s) {
+	if m.pass.ImportObjectFact(fn.Origin(), &s) {
 		return &s
 	}
 	return nil
 }
 
-func (m *Table) localSummaries() map[*types.Func]*Summary {
+func (m *Model) localSummaries() map[*types.Func]*Summary {
 	if m.local == nil {
 		m.local = map[*types.Func]*Summary{}
 	}
 	return m.local
 }
 
-// SummarizeLocal computes the summaries of funcs, this package's functions. A
-// wrapper may call another wrapper, so it iterates until nothing changes
+// summarizeLocal computes the summaries of the package's functions, from
+// the model's walk of their bodies (opsOf), which it repeats: a wrapper
+// may call another wrapper, so it iterates until nothing changes
 // (bounded: wrapper chains are short, and recursion must terminate).
-func (m *Table) SummarizeLocal(funcs []*redisop.Func, opsOf OpsOf) {
+func (m *Model) summarizeLocal() {
 	sums := m.localSummaries()
-	m.ifaceImpls = interfaceImpls(m.Pass.Pkg)
+	m.ifaceImpls = interfaceImpls(m.pass.Pkg)
 	for range 4 {
 		changed := false
-		for _, fn := range funcs {
-			s := m.summarize(fn, opsOf)
+		for _, fn := range m.Funcs {
+			s := m.summarize(fn)
 			if !sameSummary(sums[fn.Obj], s) {
 				sums[fn.Obj], changed = s, true
 			}
@@ -164,16 +148,13 @@ func sameSummary(a, b *Summary) bool {
 
 // summarize returns fn's summary: its ops whose key can be expressed in
 // terms of its parameters, fields and constants, or nil.
-func (m *Table) summarize(fn *redisop.Func, opsOf OpsOf) *Summary {
+func (m *Model) summarize(fn *Func) *Summary {
 	params := paramIndexes(fn.Obj)
-	tmpl := *m.Keys
-	tmpl.Params = func(v *types.Var) (int, bool) {
-		i, ok := params[v]
-		return i, ok
-	}
-	var out []redisop.SummaryOp
+	tmpl := *m.keys
+	tmpl.Params = params
+	var out []SummaryOp
 	var src []int
-	for i, op := range opsOf(fn, m.Of) {
+	for i, op := range m.opsOf(fn) {
 		if s, ok := m.summaryOp(fn, op, &tmpl, params); ok {
 			src = append(src, i)
 			out = append(out, s)
@@ -193,9 +174,9 @@ func paramIndexes(fn *types.Func) map[*types.Var]int {
 	return params
 }
 
-func (m *Table) summaryOp(fn *redisop.Func, op *redisop.Op, tmpl *keyid.Resolver, params map[*types.Var]int) (redisop.SummaryOp, bool) {
+func (m *Model) summaryOp(fn *Func, op *Op, tmpl *keyid.Resolver, params map[*types.Var]int) (SummaryOp, bool) {
 	if !summarised(op.Kind) {
-		return redisop.SummaryOp{}, false
+		return SummaryOp{}, false
 	}
 	key := op.Identity
 	if op.Via == nil {
@@ -208,21 +189,21 @@ func (m *Table) summaryOp(fn *redisop.Func, op *redisop.Op, tmpl *keyid.Resolver
 	}
 	keys := -1
 	if !key.Known() && op.Via == nil && op.Script != nil {
-		if keys = paramOf(op.Script.KeysExpr, params, m); keys >= 0 {
+		if keys = paramIndexOf(m.pass.TypesInfo, op.Script.KeysExpr, params); keys >= 0 {
 			key = keyid.PlaceholderOf(keys) // rdb.EvalSha(ctx, sha, keys, args...)
 		}
 	}
 	if !key.Known() {
-		return redisop.SummaryOp{}, false
+		return SummaryOp{}, false
 	}
-	s := redisop.SummaryOp{
+	s := SummaryOp{
 		Kind: op.Kind, Command: op.Command, Key: key, TTLIs: op.TTLIs, NX: op.NX,
-		Value: paramOf(op.Value, params, m), Match: paramOf(op.Match, params, m), TTL: paramOf(op.TTL, params, m),
-		Owner: redisop.IsOwnerChecked(op), Where: analysisutil.Where(m.Pass.Fset, op.Pos()), Wrapper: fn.Name(),
+		Value: paramIndexOf(m.pass.TypesInfo, op.Value, params), Match: paramIndexOf(m.pass.TypesInfo, op.Match, params), TTL: paramIndexOf(m.pass.TypesInfo, op.TTL, params),
+		Owner: IsOwnerChecked(op), Where: analysisutil.Where(m.pass.Fset, op.Pos()), Wrapper: fn.Name(),
 		Script: -1, Keys: keys, Returns: m.returnsReply(op),
 	}
 	if op.Via == nil && op.Script != nil && op.Lua == nil {
-		s.Script, s.ScriptSha = paramOf(op.Script.Script, params, m), op.Script.Sha
+		s.Script, s.ScriptSha = paramIndexOf(m.pass.TypesInfo, op.Script.Script, params), op.Script.Sha
 	}
 	if op.Via != nil {
 		s.Where, s.Wrapper, s.Owner = op.Via.Where, op.Via.Wrapper, op.Via.Owner
@@ -233,7 +214,7 @@ func (m *Table) summaryOp(fn *redisop.Func, op *redisop.Op, tmpl *keyid.Resolver
 
 // returnsReply reports whether op's reply, read or not, is what its
 // function returns (return rdb.EvalSha(...).Result()).
-func (m *Table) returnsReply(op *redisop.Op) bool {
+func (m *Model) returnsReply(op *Op) bool {
 	_, ok := op.Reply.Parent.(*ast.ReturnStmt)
 	return ok && op.Reply.ErrOnly == ""
 }
@@ -243,7 +224,7 @@ func (m *Table) returnsReply(op *redisop.Op) bool {
 // ...string) { rdb.Del(ctx, keys...) }): a call Del(ctx, k) sends DEL k.
 // The template names the parameter, so at a call the first key passed
 // stands for the command's key; a call that spreads a slice has none.
-func (m *Table) spreadKeys(fn *redisop.Func, op *redisop.Op, params map[*types.Var]int) keyid.ID {
+func (m *Model) spreadKeys(fn *Func, op *Op, params map[*types.Var]int) keyid.ID {
 	sig := fn.Obj.Signature()
 	n := len(op.Expr.Args)
 	if op.Kind != rediscall.Delete || !sig.Variadic() || !op.Expr.Ellipsis.IsValid() || n == 0 {
@@ -253,7 +234,7 @@ func (m *Table) spreadKeys(fn *redisop.Func, op *redisop.Op, params map[*types.V
 	if !ok {
 		return keyid.ID{}
 	}
-	v, _ := m.Pass.TypesInfo.Uses[id].(*types.Var)
+	v, _ := m.pass.TypesInfo.Uses[id].(*types.Var)
 	if i, ok := params[v]; ok && i == sig.Params().Len()-1 {
 		return keyid.PlaceholderOf(i)
 	}
@@ -269,13 +250,13 @@ func summarised(k rediscall.Kind) bool {
 	return false
 }
 
-// paramOf returns the index of the parameter e denotes, or -1.
-func paramOf(e ast.Expr, params map[*types.Var]int, m *Table) int {
+// paramIndexOf returns the index of the parameter e denotes, or -1.
+func paramIndexOf(info *types.Info, e ast.Expr, params map[*types.Var]int) int {
 	id, ok := ast.Unparen(e).(*ast.Ident)
 	if !ok || e == nil {
 		return -1
 	}
-	v, ok := m.Pass.TypesInfo.Uses[id].(*types.Var)
+	v, ok := info.Uses[id].(*types.Var)
 	if !ok {
 		return -1
 	}
@@ -285,24 +266,24 @@ func paramOf(e ast.Expr, params map[*types.Var]int, m *Table) int {
 	return -1
 }
 
-// Instantiate returns the command that s, one command of a wrapper's
+// instantiate returns the command that s, one command of a wrapper's
 // summary, sends at the wrapper's call: the call with the caller's
 // arguments substituted, and the identity of its key. It returns false
 // when the key cannot be expressed in the caller's terms.
-func (m *Table) Instantiate(call *ast.CallExpr, s *redisop.SummaryOp) (*rediscall.Call, keyid.ID, bool) {
+func (m *Model) instantiate(call *ast.CallExpr, s *SummaryOp) (*rediscall.Call, keyid.ID, bool) {
 	if call.Ellipsis.IsValid() {
 		return nil, keyid.ID{}, false
 	}
 	args := make([]keyid.ID, len(call.Args))
 	for i, a := range call.Args {
-		args[i] = m.Keys.Of(a)
+		args[i] = m.keys.Of(a)
 	}
 	var keys []ast.Expr
 	if s.Keys >= 0 && s.Keys < len(call.Args) {
 		keys = m.Env.SliceElems(call.Args[s.Keys]) // []string{l.key}: KEYS[1] is l.key
 		args[s.Keys] = keyid.ID{}
 		if len(keys) > 0 {
-			args[s.Keys] = m.Keys.Of(keys[0])
+			args[s.Keys] = m.keys.Of(keys[0])
 		}
 	}
 	key, ok := s.Key.Substitute(args)
@@ -332,7 +313,7 @@ func (m *Table) Instantiate(call *ast.CallExpr, s *redisop.SummaryOp) (*rediscal
 // viaTemplate returns the key template of an op issued through a wrapper,
 // with the wrapper's placeholders replaced by the template identities of
 // the arguments at the call, or unknown when one cannot be expressed.
-func viaTemplate(op *redisop.Op, tmpl *keyid.Resolver) keyid.ID {
+func viaTemplate(op *Op, tmpl *keyid.Resolver) keyid.ID {
 	if op.Expr.Ellipsis.IsValid() {
 		return keyid.ID{}
 	}
@@ -361,96 +342,13 @@ func calleeName(call *ast.CallExpr) string {
 	return "call"
 }
 
-// Links tie the ops of a package's wrappers to the ops that stand for them
-// at the wrappers' calls, so that a bug is reported once, where it is.
-type Links struct {
-	origins   map[*redisop.SummaryOp]*redisop.Op // see Origin
-	instances map[*redisop.Op][]*redisop.Op      // see Instances
-}
-
-// Link returns the links between the ops of funcs, the package's
-// functions, and ops, all their ops.
-func (m *Table) Link(funcs []*redisop.Func, ops []*redisop.Op) *Links {
-	l := &Links{origins: m.linkOrigins(funcs)}
-	l.linkInstances(ops)
-	return l
-}
-
-// linkOrigins records, for each command of a local summary, the op of the
-// wrapper it was summarised from (see Origin).
-func (m *Table) linkOrigins(funcs []*redisop.Func) map[*redisop.SummaryOp]*redisop.Op {
-	origins := map[*redisop.SummaryOp]*redisop.Op{}
-	for _, fn := range funcs {
-		s := m.localSummaries()[fn.Obj]
-		if s == nil {
-			continue
-		}
-		for i := range s.Ops {
-			sop, src := &s.Ops[i], s.src[i]
-			if src < 0 || src >= len(fn.Ops) {
-				continue
-			}
-			if op := fn.Ops[src]; op.Kind == sop.Kind && op.Command == sop.Command {
-				origins[sop] = op
-			}
-		}
-	}
-	return origins
-}
-
-// linkInstances records, for each op of a wrapper of this package, the ops
-// that stand for it at the wrapper's calls (see Instances).
-func (m *Links) linkInstances(ops []*redisop.Op) {
-	m.instances = map[*redisop.Op][]*redisop.Op{}
-	for _, op := range ops {
-		if o := m.Origin(op); o != nil && !op.Func.Test {
-			m.instances[o] = append(m.instances[o], op)
-		}
-	}
-}
-
-// Instances returns the ops that stand for op at the calls, outside
-// tests, of the same-package wrapper op belongs to.
-func (m *Links) Instances(op *redisop.Op) []*redisop.Op { return m.instances[op] }
-
-// ReportedInWrapper reports whether op stands for a command of a wrapper
-// of this package, or of a wrapper that wrapper calls, for which reported
-// is true: the bug is reported there, where the command is, and not again
-// at the call.
-func (m *Links) ReportedInWrapper(op *redisop.Op, reported func(*redisop.Op) bool) bool {
-	for o := m.Origin(op); o != nil; o = m.Origin(o) {
-		if reported(o) {
-			return true
-		}
-	}
-	return false
-}
-
-// Origin returns, for an op issued through a call of a wrapper declared in
-// this package, the op inside the wrapper it stands for; nil for a direct
-// command or a wrapper of another package. Analyzers use it to report a
-// bug once, where it is: a caller of a wrapper that is already reported for
-// the same bug is not reported again (RULES.md, "Analyzers").
-func (m *Links) Origin(op *redisop.Op) *redisop.Op {
-	if op.Via == nil {
-		return nil
-	}
-	return m.origins[op.Via]
-}
-
-// A Judge says which keys the package judged lock keys: a summarised
-// command on such a key is settled, evidence only in importing packages.
-type Judge interface {
-	IsLockKeyID(id keyid.ID, family string) bool
-	IsLockKey(op *redisop.Op) bool
-}
-
-// Export exports the summaries of funcs, the package's functions, whose
-// commands depend on their parameters, marking keys already judged here
-// as settled.
-func (m *Table) Export(funcs []*redisop.Func, links *Links, judge Judge) {
-	objs := make([]*types.Func, 0, len(funcs)+len(m.ifaceImpls))
-	for _, fn := range funcs {
+// exportSummaries exports the summaries of the package's functions whose
+// commands depend on their parameters, marking the keys the package judged
+// lock keys as settled: a summarised command on such a key is evidence
+// only in importing packages.
+func (m *Model) exportSummaries() {
+	objs := make([]*types.Func, 0, len(m.Funcs)+len(m.ifaceImpls))
+	for _, fn := range m.Funcs {
 		objs = append(objs, fn.Obj)
 	}
 	for im := range m.ifaceImpls {
@@ -463,25 +361,25 @@ func (m *Table) Export(funcs []*redisop.Func, links *Links, judge Judge) {
 		}
 		out := &Summary{}
 		for i, op := range s.Ops {
-			op.Settled = !op.Key.HasPlaceholder() || judge.IsLockKeyID(op.Key, op.Key.Family()) || links.judgedThroughCalls(judge, &s.Ops[i])
+			op.Settled = !op.Key.HasPlaceholder() || m.IsLockKeyID(op.Key, op.Key.Family()) || m.judgedThroughCalls(&s.Ops[i])
 			out.Ops = append(out.Ops, op)
 		}
-		m.Pass.ExportObjectFact(obj, out)
+		m.pass.ExportObjectFact(obj, out)
 	}
 }
 
 // judgedThroughCalls reports whether the wrapper command s stands for is
 // judged here as a lock key command: through the wrapper's calls (see
 // ProvingCall), or as one half of a lock API pair.
-func (m *Links) judgedThroughCalls(judge Judge, s *redisop.SummaryOp) bool {
+func (m *Model) judgedThroughCalls(s *SummaryOp) bool {
 	o := m.origins[s]
-	return o != nil && judge.IsLockKey(o)
+	return o != nil && m.IsLockKey(o)
 }
 
-// SingleKeyArg returns, for an op issued through a wrapper whose key is
+// singleKeyArg returns, for an op issued through a wrapper whose key is
 // built from one of its parameters (c.key(k), prefix + k), the argument
 // passed for it.
-func SingleKeyArg(op *redisop.Op) ast.Expr {
+func singleKeyArg(op *Op) ast.Expr {
 	if op.Via == nil {
 		return nil
 	}

@@ -1,4 +1,4 @@
-package lockkey
+package lockmodel
 
 import (
 	"go/ast"
@@ -6,7 +6,6 @@ import (
 	"go/types"
 
 	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
-	"github.com/leasevet/leasevet/analyzers/internal/redisop"
 )
 
 // retriedUntilAcquired reports whether acq is retried by its innermost
@@ -14,13 +13,13 @@ import (
 // if in the loop body that returns or breaks, tests the acquire's result.
 // A range loop is not a wait (it sets one marker per item), and neither is
 // a loop that only continues on the result (skipping items already seen).
-func (m *Judge) retriedUntilAcquired(acq *redisop.Op) bool {
+func (m *Model) retriedUntilAcquired(acq *Op) bool {
 	loop := innermostFor(acq.Stack)
 	if loop == nil {
 		return false
 	}
 	result := m.resultVars(acq)
-	tests := func(e ast.Expr) bool { return e != nil && mentions(m.info, e, acq.Expr, result) }
+	tests := func(e ast.Expr) bool { return e != nil && mentions(m.pass.TypesInfo, e, acq.Expr, result) }
 	if tests(loop.Cond) {
 		return true
 	}
@@ -52,7 +51,7 @@ func innermostFor(stack []ast.Node) *ast.ForStmt {
 // resultVars returns the variables the op's result is assigned to (ok in
 // ok, err := c.SetNX(...).Result(), reply in reply, err := conn.Do(...)),
 // errors excepted.
-func (m *Judge) resultVars(op *redisop.Op) map[*types.Var]bool {
+func (m *Model) resultVars(op *Op) map[*types.Var]bool {
 	vars := map[*types.Var]bool{}
 	for i := len(op.Stack) - 1; i >= 0; i-- {
 		as, ok := op.Stack[i].(*ast.AssignStmt)
@@ -60,7 +59,7 @@ func (m *Judge) resultVars(op *redisop.Op) map[*types.Var]bool {
 			continue
 		}
 		for _, lhs := range as.Lhs {
-			if v := analysisutil.VarOf(m.info, lhs); v != nil && !analysisutil.IsError(v.Type()) {
+			if v := analysisutil.VarOf(m.pass.TypesInfo, lhs); v != nil && !analysisutil.IsError(v.Type()) {
 				vars[v] = true
 			}
 		}

@@ -1,4 +1,4 @@
-package getcompare
+package lockmodel
 
 import (
 	"go/ast"
@@ -6,18 +6,15 @@ import (
 	"go/types"
 
 	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
-	"github.com/leasevet/leasevet/analyzers/internal/keyid"
 	"github.com/leasevet/leasevet/analyzers/internal/rediscall"
-	"github.com/leasevet/leasevet/analyzers/internal/redisop"
 	"github.com/leasevet/leasevet/analyzers/internal/replyuse"
-	"golang.org/x/tools/go/analysis"
 )
 
 // A GetCompare is the check-then-act shape of RULES.md's get-del and
 // get-expire: the value a Get read is compared with a token in Go, and
 // only then is the write sent, as a separate command.
 type GetCompare struct {
-	Get   *redisop.Op     // the read of the value
+	Get   *Op             // the read of the value
 	Cmp   *ast.BinaryExpr // the comparison in Go
 	Token ast.Expr        // the side of Cmp that is not the value read
 	// Ordered is set for <, <=, >, >=: a timestamp stored as the lock
@@ -26,24 +23,17 @@ type GetCompare struct {
 	Ordered bool
 }
 
-// A Finder finds the get-compare shapes of one package: Pass gives the
-// types of its expressions, Keys the identities of their keys.
-type Finder struct {
-	Pass *analysis.Pass
-	Keys *keyid.Resolver
-}
-
-// Before returns the Get of op's key whose value is compared with
+// GetCompareBefore returns the Get of op's key whose value is compared with
 // a token before op in op's function, or nil. Writes inside a Watch
 // callback are not check-then-act: EXEC fails if the key changed.
 // getdel reports these; baredel and barerenew leave them alone, so that one
 // bug is reported once.
-func (m *Finder) Before(op *redisop.Op) *GetCompare {
+func (m *Model) GetCompareBefore(op *Op) *GetCompare {
 	if op.KeyID == "" || m.InWatchTransaction(op) {
 		return nil
 	}
 	for _, get := range op.Func.Ops {
-		if get.Kind != rediscall.Get || get.KeyID != op.KeyID || !redisop.Before(get, op) {
+		if get.Kind != rediscall.Get || get.KeyID != op.KeyID || !Before(get, op) {
 			continue
 		}
 		if gc := m.comparedValue(get, op); gc != nil {
@@ -56,7 +46,7 @@ func (m *Finder) Before(op *redisop.Op) *GetCompare {
 // comparedValue finds, between get and op, a == or != comparison of the
 // value get read with an expression that is not a constant (comparing with
 // "" or nil is an existence check, not an owner check).
-func (m *Finder) comparedValue(get, op *redisop.Op) *GetCompare {
+func (m *Model) comparedValue(get, op *Op) *GetCompare {
 	value, holder := m.valueOf(get)
 	if value == nil {
 		return nil
@@ -93,13 +83,13 @@ func isComparison(op token.Token) bool {
 // valueOf returns the expression that yields the value get read (the call
 // itself, get.Val(), get.Result(), redis.String(conn.Do("GET", k))) and the
 // variable it is stored in, if any. Error-only chains (.Err()) yield nil.
-func (m *Finder) valueOf(get *redisop.Op) (ast.Expr, *types.Var) {
+func (m *Model) valueOf(get *Op) (ast.Expr, *types.Var) {
 	u := get.Reply
 	if u.ErrOnly != "" || u.Reply == nil {
 		return nil, nil
 	}
 	if len(u.Lhs) > 0 { // assigned: v := rdb.Get(ctx, k).Val()
-		return u.Reply, analysisutil.VarOf(m.Pass.TypesInfo, u.Lhs[0])
+		return u.Reply, analysisutil.VarOf(m.pass.TypesInfo, u.Lhs[0])
 	}
 	return u.Reply, nil
 }
@@ -107,7 +97,7 @@ func (m *Finder) valueOf(get *redisop.Op) (ast.Expr, *types.Var) {
 // isValue reports whether e is the value read: the chain expression
 // itself, or a variable holding it, possibly converted (string(b),
 // redis.String(reply, err), reply.([]byte)).
-func (m *Finder) isValue(e, value ast.Expr, holders map[*types.Var]bool) bool {
+func (m *Model) isValue(e, value ast.Expr, holders map[*types.Var]bool) bool {
 	e = m.unconvert(e)
 	if e == value {
 		return true
@@ -116,21 +106,21 @@ func (m *Finder) isValue(e, value ast.Expr, holders map[*types.Var]bool) bool {
 	if !ok {
 		return false
 	}
-	v, _ := m.Pass.TypesInfo.Uses[id].(*types.Var)
+	v, _ := m.pass.TypesInfo.Uses[id].(*types.Var)
 	return v != nil && holders[v]
 }
 
 // unconvert strips what converts a reply without changing which value it
 // is: parentheses, type conversions and assertions, redigo's converters,
 // fmt.Sprint.
-func (m *Finder) unconvert(e ast.Expr) ast.Expr {
+func (m *Model) unconvert(e ast.Expr) ast.Expr {
 	for range 4 {
 		switch x := ast.Unparen(e).(type) {
 		case *ast.TypeAssertExpr:
 			e = x.X
 			continue
 		case *ast.CallExpr:
-			if len(x.Args) > 0 && (replyuse.Converts(m.Pass.TypesInfo, x, x.Args[0]) || rediscall.CallYield(m.Pass.TypesInfo, x) == rediscall.YieldsParsed) {
+			if len(x.Args) > 0 && (replyuse.Converts(m.pass.TypesInfo, x, x.Args[0]) || rediscall.CallYield(m.pass.TypesInfo, x) == rediscall.YieldsParsed) {
 				e = x.Args[0]
 				continue
 			}
@@ -143,7 +133,7 @@ func (m *Finder) unconvert(e ast.Expr) ast.Expr {
 // derivedHolders returns holder and the variables of body assigned a
 // conversion of it (v, err := redis.String(reply, err); s :=
 // string(reply.([]byte))), a conversion of those, and so on.
-func (m *Finder) derivedHolders(body *ast.BlockStmt, holder *types.Var) map[*types.Var]bool {
+func (m *Model) derivedHolders(body *ast.BlockStmt, holder *types.Var) map[*types.Var]bool {
 	holders := map[*types.Var]bool{}
 	if holder == nil {
 		return holders
@@ -156,8 +146,8 @@ func (m *Finder) derivedHolders(body *ast.BlockStmt, holder *types.Var) map[*typ
 				return true
 			}
 			if id, ok := m.unconvert(as.Rhs[0]).(*ast.Ident); ok {
-				if v, _ := m.Pass.TypesInfo.Uses[id].(*types.Var); v != nil && holders[v] {
-					if lv := analysisutil.VarOf(m.Pass.TypesInfo, as.Lhs[0]); lv != nil {
+				if v, _ := m.pass.TypesInfo.Uses[id].(*types.Var); v != nil && holders[v] {
+					if lv := analysisutil.VarOf(m.pass.TypesInfo, as.Lhs[0]); lv != nil {
 						holders[lv] = true
 					}
 				}
@@ -168,8 +158,8 @@ func (m *Finder) derivedHolders(body *ast.BlockStmt, holder *types.Var) map[*typ
 	return holders
 }
 
-func (m *Finder) isConstant(e ast.Expr) bool {
-	tv, ok := m.Pass.TypesInfo.Types[e]
+func (m *Model) isConstant(e ast.Expr) bool {
+	tv, ok := m.pass.TypesInfo.Types[e]
 	return !ok || tv.Value != nil || tv.IsNil()
 }
 
@@ -180,7 +170,7 @@ func (m *Finder) isConstant(e ast.Expr) bool {
 // same function. Such a write is owner-checked when the transaction
 // compares the value; a write sent directly from the Watch callback runs
 // at once and is not.
-func (m *Finder) InWatchTransaction(op *redisop.Op) bool {
+func (m *Model) InWatchTransaction(op *Op) bool {
 	if !op.Queued {
 		return false
 	}
@@ -191,7 +181,7 @@ func (m *Finder) InWatchTransaction(op *redisop.Op) bool {
 		return false
 	}
 	for _, w := range op.Func.Ops {
-		if w.Kind == rediscall.Watch && redisop.Before(w, op) && m.watches(w, op.KeyID) {
+		if w.Kind == rediscall.Watch && Before(w, op) && m.watches(w, op.KeyID) {
 			return true
 		}
 	}
@@ -199,12 +189,12 @@ func (m *Finder) InWatchTransaction(op *redisop.Op) bool {
 }
 
 // watches reports whether the WATCH w covers the key with identity id.
-func (m *Finder) watches(w *redisop.Op, id string) bool {
+func (m *Model) watches(w *Op, id string) bool {
 	if w.KeyID == id {
 		return true
 	}
 	for _, k := range w.Keys {
-		if m.Keys.Of(k).String() == id {
+		if m.keys.Of(k).String() == id {
 			return true
 		}
 	}

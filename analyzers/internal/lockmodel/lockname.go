@@ -1,4 +1,4 @@
-package lockkey
+package lockmodel
 
 import (
 	"regexp"
@@ -16,8 +16,8 @@ const DefaultLockNames = `(?i)^(lock|locks|locked|locker|lockers|locking|unlock|
 // into locks.
 type Namer struct{ re *regexp.Regexp }
 
-// NewNamer returns the namer of expr, a valid -lock-names expression.
-func NewNamer(expr string) Namer {
+// newNamer returns the namer of expr, a valid -lock-names expression.
+func newNamer(expr string) Namer {
 	re, err := regexp.Compile(expr)
 	if err != nil {
 		re = regexp.MustCompile(DefaultLockNames) // the flag validated it already
@@ -83,4 +83,4 @@ func wordBoundary(prev, r rune, rest []rune) bool {
 
 // IsLockName reports whether s, a name or a key's constant part, has a
 // lock word under -lock-names. The expression is compiled once per model.
-func (m *Judge) IsLockName(s string) bool { return m.lockNames.matches(s) }
+func (m *Model) IsLockName(s string) bool { return m.lockNames.matches(s) }

@@ -1,4 +1,4 @@
-package redisop
+package lockmodel
 
 import "go/ast"
 

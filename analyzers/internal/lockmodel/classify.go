@@ -1,4 +1,4 @@
-package redisop
+package lockmodel
 
 import "github.com/leasevet/leasevet/analyzers/internal/rediscall"
 

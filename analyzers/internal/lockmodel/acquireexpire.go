@@ -1,8 +1,7 @@
-package lockkey
+package lockmodel
 
 import (
 	"github.com/leasevet/leasevet/analyzers/internal/rediscall"
-	"github.com/leasevet/leasevet/analyzers/internal/redisop"
 )
 
 // SplitAcquireExpire reports whether op is the expire that setnxexpire
@@ -11,7 +10,7 @@ import (
 // bug is reported once. The judgement needs it too, which is why it is
 // here and not in setnxexpire (which imports the model): such an expire
 // completes an acquire written in two steps and is no renewal evidence.
-func SplitAcquireExpire(op *redisop.Op) bool {
+func SplitAcquireExpire(op *Op) bool {
 	if op.Kind != rediscall.Expire || op.KeyID == "" {
 		return false
 	}
@@ -28,9 +27,9 @@ func SplitAcquireExpire(op *redisop.Op) bool {
 
 // ExpireAfter returns the first expire of acq's key that can run after acq
 // in the same function, or nil.
-func ExpireAfter(acq *redisop.Op) *redisop.Op {
+func ExpireAfter(acq *Op) *Op {
 	for _, op := range acq.Func.Ops {
-		if op.Kind == rediscall.Expire && op.KeyID == acq.KeyID && redisop.Before(acq, op) {
+		if op.Kind == rediscall.Expire && op.KeyID == acq.KeyID && Before(acq, op) {
 			return op
 		}
 	}

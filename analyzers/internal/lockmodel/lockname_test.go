@@ -1,4 +1,4 @@
-package lockkey
+package lockmodel
 
 import (
 	"strings"
@@ -25,7 +25,7 @@ func TestNameWords_shapes(t *testing.T) {
 }
 
 func TestNamer_defaultWords(t *testing.T) {
-	l := NewNamer(DefaultLockNames)
+	l := newNamer(DefaultLockNames)
 	for _, name := range []string{"Lock", "UnLock", "Unlock", "TryLock", "trylock", "acquireLock", "lock:job:", "LOCK_PREFIX", "Locker", "mutexKey", "Redlock", "distributed-lock"} {
 		if !l.matches(name) {
 			t.Errorf("%q is not a lock name, want one", name)
@@ -39,7 +39,7 @@ func TestNamer_defaultWords(t *testing.T) {
 }
 
 func TestNamer_customExpression(t *testing.T) {
-	l := NewNamer(`(?i)^sem$`)
+	l := newNamer(`(?i)^sem$`)
 	if !l.matches("acquireSem") || l.matches("Lock") || l.matches("semaphore") {
 		t.Error("a custom expression is not matched word by word")
 	}

@@ -1,10 +1,8 @@
-package lockkey
+package lockmodel
 
 import (
 	"go/ast"
 	"go/types"
-
-	"github.com/leasevet/leasevet/analyzers/internal/redisop"
 )
 
 // This file exports, for the lifecycle analyzers (acquireresult,
@@ -13,7 +11,7 @@ import (
 
 // RetryLoop returns the for statement that retries acq until it succeeds
 // (the evidence "waiting" of RULES.md, "Lock key"), or nil.
-func (m *Judge) RetryLoop(acq *redisop.Op) *ast.ForStmt {
+func (m *Model) RetryLoop(acq *Op) *ast.ForStmt {
 	if !m.retriedUntilAcquired(acq) {
 		return nil
 	}
@@ -22,4 +20,4 @@ func (m *Judge) RetryLoop(acq *redisop.Op) *ast.ForStmt {
 
 // ResultVars returns the variables op's result is assigned to, errors
 // excepted (ok in ok, err := c.SetNX(...).Result()).
-func (m *Judge) ResultVars(op *redisop.Op) map[*types.Var]bool { return m.resultVars(op) }
+func (m *Model) ResultVars(op *Op) map[*types.Var]bool { return m.resultVars(op) }
