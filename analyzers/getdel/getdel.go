@@ -1,6 +1,7 @@
 package getdel
 
 import (
+	_ "embed"
 	"go/types"
 	"strings"
 
@@ -9,6 +10,25 @@ import (
 	"github.com/leasevet/leasevet/analyzers/internal/rediscall"
 	"golang.org/x/tools/go/analysis"
 )
+
+//go:embed doc.go
+var doc string
+
+// Categories are the categories of getdel's diagnostics.
+var Categories = []string{"get-del", "get-expire"}
+
+// Analyzer reports check-then-act releases and renewals of lock keys. It
+// belongs to the default analyzer set, whose model is lockmodel.Analyzer.
+var Analyzer = lockmodel.NewAnalyzer("getdel", doc, Categories, run)
+
+func run(pass *analysis.Pass, m *lockmodel.Model) (any, error) {
+	for _, op := range m.Ops {
+		if act, gc := checkThenAct(m, op); gc != nil {
+			report(pass, m, op, act, gc)
+		}
+	}
+	return nil, nil
+}
 
 // An action is what a check-then-act write does to the lock.
 type action struct {
@@ -23,28 +43,38 @@ var (
 	renewAction  = action{"get-expire", " renews lock key ", "this extends their lock; compare and renew in one step with safelock.Refresh", true}
 )
 
-// actionOf says whether op is a write getdel judges, and which.
+// actionOf says whether op is a write getdel judges, and which: a release
+// or a renewal (an expire, a SET with a TTL) that is not owner-checked.
 func actionOf(op *lockmodel.Op) (action, bool) {
-	switch op.Kind {
-	case rediscall.Delete:
+	switch {
+	case op.OwnerChecked:
+		return action{}, false
+	case op.Role == rediscall.RoleRelease:
 		return deleteAction, true
-	case rediscall.Expire:
+	case op.RenewsKey():
 		return renewAction, !lockmodel.SplitAcquireExpire(op) // setnxexpire's
-	case rediscall.Set:
-		return renewAction, lockmodel.HasTTLArg(op)
 	}
 	return action{}, false
 }
 
-func checkOp(pass *analysis.Pass, m *lockmodel.Model, op *lockmodel.Op) {
+// checkThenAct returns what op does and the GET compared in Go before it,
+// when op is a check-then-act write on a lock key (or on a key the shape
+// itself shows to be one: selfEvident); nil otherwise. Code in _test.go
+// files is left out: reading the value back is an assertion there, and
+// deleting it cleanup.
+func checkThenAct(m *lockmodel.Model, op *lockmodel.Op) (action, *lockmodel.GetCompare) {
 	act, ok := actionOf(op)
-	if !ok || op.Func.Test || !op.Reportable() || lockmodel.IsOwnerChecked(op) {
-		return
+	if !ok || op.Func.Test || !op.Reportable() {
+		return action{}, nil
 	}
 	gc := m.GetCompareBefore(op)
 	if gc == nil || (gc.Ordered && !m.IsLockKey(op)) || !selfEvident(m, op, gc) {
-		return
+		return action{}, nil
 	}
+	return act, gc
+}
+
+func report(pass *analysis.Pass, m *lockmodel.Model, op *lockmodel.Op, act action, gc *lockmodel.GetCompare) {
 	acquired := ""
 	var related []analysis.RelatedInformation
 	if acq := m.AcquireFor(op); acq != nil {
@@ -55,14 +85,14 @@ func checkOp(pass *analysis.Pass, m *lockmodel.Model, op *lockmodel.Op) {
 		Pos:      op.Pos(),
 		End:      op.Expr.End(),
 		Category: act.category,
-		Message: m.CallText(op) + act.verb + m.KeyText(op) + acquired + " after " +
+		Message: m.CallText(op) + act.verb + op.Key.Text + acquired + " after " +
 			m.CallText(gc.Get) + " at " + m.Where(gc.Get.Pos()) + " compared its value in Go, as a separate command: " +
 			"the lock can expire and be acquired by another client in between, and " + act.cost,
 		Related: append(related, analysis.RelatedInformation{Pos: gc.Get.Pos(), End: gc.Get.Expr.End(), Message: "value read here, compared in Go"}),
 	}
 	if fixable(op) && !gc.Ordered { // a time compared is not a token to compare-and-delete with
 		spec := ownerfix.Spec{Op: op, Token: gc.Token, TokenIn: op.Func, Refresh: act.refresh}
-		if fix, ok := ownerfix.Fix(m.Pass, m.Env, spec); ok {
+		if fix, ok := ownerfix.Fix(pass, m.Env, spec); ok {
 			d.SuggestedFixes = []analysis.SuggestedFix{fix}
 		}
 	}
@@ -71,8 +101,8 @@ func checkOp(pass *analysis.Pass, m *lockmodel.Model, op *lockmodel.Op) {
 }
 
 // selfEvident reports whether a GET, a compare in Go and then op on the
-// same key is a lock release or renewal (RULES.md, "Self-evident
-// release"): the compare is the lock evidence, whoever acquired the key.
+// same key is a lock release or renewal: the compare is the lock
+// evidence, whoever acquired the key.
 // Not when the package also writes the key unconditionally outside such a
 // compare: a key set with a plain SET (after an EXISTS, say) is state,
 // not a lock acquired with NX.
@@ -80,12 +110,12 @@ func selfEvident(m *lockmodel.Model, op *lockmodel.Op, gc *lockmodel.GetCompare)
 	if m.IsLockKey(op) {
 		return true
 	}
-	if op.Kind == rediscall.Set || !releaseNamed(m, op, gc) {
+	if op.Role == rediscall.RoleWrite || !releaseNamed(m, op, gc) {
 		return false // compare-and-set of a cache entry; a one-time code consumed
 	}
 	for _, w := range m.Ops {
-		same := w.KeyID == op.KeyID || (op.Family != "" && w.Family == op.Family)
-		if w.Kind == rediscall.Set && w != op && same && m.GetCompareBefore(w) == nil {
+		same := w.Key.ID == op.Key.ID || (op.Key.Family != "" && w.Key.Family == op.Key.Family)
+		if w.Role == rediscall.RoleWrite && w != op && same && m.GetCompareBefore(w) == nil {
 			return false
 		}
 	}
@@ -106,8 +136,8 @@ var releaseWords = map[string]bool{
 // the value compared with has a lock word or a release word.
 func releaseNamed(m *lockmodel.Model, op *lockmodel.Op, gc *lockmodel.GetCompare) bool {
 	names := []string{op.Func.Decl.Name.Name, types.ExprString(gc.Token)}
-	if op.Key != nil {
-		names = append(names, types.ExprString(op.Key))
+	if op.KeyExpr != nil {
+		names = append(names, types.ExprString(op.KeyExpr))
 	}
 	if op.Func.Recv != nil {
 		names = append(names, op.Func.Recv.Obj().Name())

@@ -1,15 +1,37 @@
 package locktoken
 
 import (
+	_ "embed"
 	"go/ast"
 	"go/token"
 	"strings"
 
+	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
 	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
 	"github.com/leasevet/leasevet/analyzers/internal/provenance"
 	"github.com/leasevet/leasevet/analyzers/internal/rediscall"
 	"golang.org/x/tools/go/analysis"
 )
+
+//go:embed doc.go
+var doc string
+
+// Categories are the categories of locktoken's diagnostics.
+var Categories = []string{"constant-token", "instance-token", "time-token"}
+
+// Analyzer reports lock values that are the same for many acquisitions. It
+// belongs to the default analyzer set, whose model is lockmodel.Analyzer.
+// Unlike the other analyzers it runs in packages that reach no Redis
+// client too, for the facts of their token helpers.
+var Analyzer = &analysis.Analyzer{
+	Name:      "locktoken",
+	Doc:       analysisutil.MustExtractDoc(doc, "locktoken"),
+	URL:       "https://github.com/leasevet/leasevet#locktoken",
+	Requires:  []*analysis.Analyzer{lockmodel.Analyzer},
+	Flags:     lockmodel.Analyzer.Flags,
+	Run:       run,
+	FactTypes: []analysis.Fact{new(tokenFact)},
+}
 
 // A tokenWrite is one place a lock value is chosen: an acquire's value
 // argument or a lock library option.
@@ -31,7 +53,7 @@ func run(pass *analysis.Pass) (any, error) {
 	if m == nil {
 		return nil, nil
 	}
-	m.CheckDirectives(pass)
+	m.CheckDirectives(pass, Categories)
 	writes := tokenWrites(m)
 	if len(writes) == 0 {
 		return nil, nil // no SSA for packages without a lock value to judge
@@ -93,7 +115,7 @@ func judgedHere(op *lockmodel.Op) bool {
 
 // isLockKey reports whether the acquired key is a lock key here, or was
 // judged one, as a key template, in the wrapper's package. The rule is the
-// model's, the same for every analyzer (RULES.md, "Lock key").
+// model's, the same for every analyzer.
 func isLockKey(m *lockmodel.Model, op *lockmodel.Op) bool {
 	if op.Via != nil && op.Via.Settled && op.Via.Key.HasPlaceholder() {
 		return true
@@ -201,12 +223,12 @@ func message(m *lockmodel.Model, w tokenWrite, res provenance.Result) string {
 // keyText returns the key as written at the op: for a wrapper call, the
 // argument its summary names as the key.
 func keyText(m *lockmodel.Model, op *lockmodel.Op) string {
-	if op.Key == nil && op.Via != nil {
+	if op.KeyExpr == nil && op.Via != nil {
 		if i, ok := op.Via.Key.Placeholder(); ok && i < len(op.Expr.Args) {
 			return m.Text(op.Expr.Args[i])
 		}
 	}
-	return m.KeyText(op)
+	return op.Key.Text
 }
 
 // describe names the value's weak sources: the main one with its position,

@@ -9,6 +9,7 @@ import (
 	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
 	"github.com/leasevet/leasevet/analyzers/internal/fixedit"
 	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
+	"github.com/leasevet/leasevet/analyzers/internal/rediscall"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -20,7 +21,7 @@ const safelockPath = "github.com/leasevet/leasevet/safelock"
 // function already reports failure through its error, and "not the owner"
 // is a failure of the release.
 func notOwnerFix(pass *analysis.Pass, op *lockmodel.Op, ans answer, use replyUsage) (analysis.SuggestedFix, bool) {
-	if ans != zeroReply || use != errMethod || !op.V9 {
+	if ans != zeroReply || use != errMethod || op.Client != rediscall.GoRedisV9 {
 		return analysis.SuggestedFix{}, false
 	}
 	ret, ok := returnOfErr(op.Stack)

@@ -1,6 +1,7 @@
 package releaseresult
 
 import (
+	_ "embed"
 	"go/ast"
 	"go/constant"
 	"go/token"
@@ -13,6 +14,37 @@ import (
 	"github.com/leasevet/leasevet/analyzers/internal/replyuse"
 	"golang.org/x/tools/go/analysis"
 )
+
+//go:embed doc.go
+var doc string
+
+// Categories are the categories of releaseresult's diagnostics.
+var Categories = []string{"unchecked-release"}
+
+// Analyzer reports owner-checked releases and renewals whose answer is
+// dropped. It belongs to the default analyzer set, whose model is
+// lockmodel.Analyzer.
+var Analyzer = lockmodel.NewAnalyzer("releaseresult", doc, Categories, run)
+
+// run reports every owner-checked release or renewal whose "not the
+// owner" answer is dropped. Tests release what they obtained a line
+// earlier, with no other client: a dropped answer there is not a lost
+// lock going unnoticed (bsm/redislock's own tests defer Release).
+func run(pass *analysis.Pass, m *lockmodel.Model) (any, error) {
+	for _, op := range m.Ops {
+		if op.Func.Test {
+			continue
+		}
+		ans := answerOf(op)
+		if ans == noAnswer {
+			continue
+		}
+		if use := replyUse(pass.TypesInfo, op); drops(ans, use) {
+			report(pass, m, op, ans, use)
+		}
+	}
+	return nil, nil
+}
 
 // An answer is how an owner-checked command says "not the owner".
 type answer int
@@ -37,11 +69,12 @@ var scriptAnswers = map[luascript.Reply]answer{
 }
 
 // answerOf says how op reports an owner mismatch, or noAnswer when op is
-// not an owner-checked release or renewal this analyzer judges.
-func answerOf(m *lockmodel.Model, op *lockmodel.Op) answer {
+// not an owner-checked release or renewal this analyzer judges. A script
+// is judged by its Lua: what it replies where the owner check fails.
+func answerOf(op *lockmodel.Op) answer {
 	switch op.Kind {
 	case rediscall.Script:
-		if (op.Via == nil || op.Via.Returns) && !op.Queued && op.Lua != nil && lockmodel.IsOwnerChecked(op) && !acquires(op) {
+		if (op.Via == nil || op.Via.Returns) && !op.Queued && op.Lua != nil && op.OwnerChecked {
 			return scriptAnswers[op.Lua.MismatchReply()]
 		}
 	case rediscall.CondDelete:
@@ -83,26 +116,12 @@ func redsyncAnswer(fn *types.Func) answer {
 	return okResult
 }
 
-func checkOp(pass *analysis.Pass, m *lockmodel.Model, op *lockmodel.Op) {
-	if op.Func.Test {
-		// Tests release what they obtained a line earlier, with no other
-		// client: a dropped answer there is not a lost lock going
-		// unnoticed (bsm/redislock's own tests defer Release).
-		return
-	}
-	ans := answerOf(m, op)
-	if ans == noAnswer {
-		return
-	}
-	use := replyUse(pass.TypesInfo, op)
-	if !drops(ans, use) {
-		return
-	}
+func report(pass *analysis.Pass, m *lockmodel.Model, op *lockmodel.Op, ans answer, use replyUsage) {
 	d := analysis.Diagnostic{
 		Pos:      op.Pos(),
 		End:      op.Expr.End(),
 		Category: "unchecked-release",
-		Message:  message(m, op, ans, use),
+		Message:  message(op, ans, use),
 	}
 	if fix, ok := notOwnerFix(pass, op, ans, use); ok {
 		d.SuggestedFixes = []analysis.SuggestedFix{fix}
@@ -261,12 +280,4 @@ func blankTypeAsserts(info *types.Info, fn ast.Node, v types.Object) map[*ast.Id
 		return true
 	})
 	return out
-}
-
-// acquires reports whether the script also acquires the key with NX: an
-// obtain script (bsm/redislock's, which re-obtains with the same token) is
-// not a release, and its failure reply is nil.
-func acquires(op *lockmodel.Op) bool {
-	_, ok := op.Lua.AcquiresKey(1)
-	return ok
 }

@@ -1,17 +1,27 @@
 package renewal
 
 import (
+	_ "embed"
 	"go/ast"
 	"go/types"
 
-	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
 	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
-	"github.com/leasevet/leasevet/analyzers/internal/rediscall"
 	"golang.org/x/tools/go/analysis"
 )
 
+//go:embed doc.go
+var doc string
+
+// Categories are the categories of renewal's diagnostics.
+var Categories = []string{"watchdog-leak", "release-before-stop"}
+
+// Analyzer reports lock watchdogs that cannot be stopped and releases that
+// delete the lock before stopping its watchdog. It belongs to the default
+// analyzer set, whose model is lockmodel.Analyzer.
+var Analyzer = lockmodel.NewAnalyzer("renewal", doc, Categories, run)
+
 func run(pass *analysis.Pass, m *lockmodel.Model) (any, error) {
-	dogs := findWatchdogs(m)
+	dogs := findWatchdogs(pass, m)
 	for _, w := range dogs {
 		if w.leak != nil {
 			checkLeak(pass, m, w)
@@ -32,64 +42,11 @@ type watchdog struct {
 	flags  map[*types.Var]bool // bool fields the goroutine reads: its stop flags
 }
 
-// renews reports whether op sets a new expiry on its key: an expire, a
-// SET with a TTL, a script that expires KEYS[1], an owner-checked SET
-// IFEQ or a lock library's refresh. A script sent by a wrapper is what
-// the wrapper's own command is (same package) or what its name says
-// (imported: the summary does not carry the script).
-func renews(m *lockmodel.Model, op *lockmodel.Op) bool {
-	if op.Kind == rediscall.Script && op.Lua == nil && op.Via != nil {
-		if o := m.Origin(op); o != nil {
-			return renews(m, o)
-		}
-		return renewName().MatchString(op.Method)
-	}
-	switch op.Kind {
-	case rediscall.Expire, rediscall.CondSet, rediscall.LockRefresh:
-		return true
-	case rediscall.Set:
-		return lockmodel.HasTTLArg(op)
-	case rediscall.Script:
-		if op.Lua == nil || lockmodel.IsAcquire(op) {
-			return false
-		}
-		_, ok := op.Lua.ExpiresKey(1)
-		return ok
-	}
-	return false
-}
-
-var (
-	renewName   = analysisutil.LazyRegexp(`(?i)renew|refresh|extend|expire|touch|keep_?alive|heartbeat`)
-	releaseName = analysisutil.LazyRegexp(`(?i)release|unlock|del|free`)
-)
-
-// releases reports whether op deletes its key, owner-checked or not.
-func releases(m *lockmodel.Model, op *lockmodel.Op) bool {
-	if op.Kind == rediscall.Script && op.Lua == nil && op.Via != nil {
-		if o := m.Origin(op); o != nil {
-			return releases(m, o)
-		}
-		return releaseName().MatchString(op.Method) && !renewName().MatchString(op.Method)
-	}
-	switch op.Kind {
-	case rediscall.Delete, rediscall.CondDelete, rediscall.LockRelease:
-		return true
-	case rediscall.Script:
-		if op.Lua == nil {
-			return false
-		}
-		_, ok := op.Lua.DeletesKey(1)
-		return ok && !lockmodel.IsAcquire(op)
-	}
-	return false
-}
-
 // onLock reports whether op is on a lock key: a lock key of the model, or
 // a renewal that compares the owner (a compare-and-expire is a lock's by
 // construction).
 func onLock(m *lockmodel.Model, op *lockmodel.Op) bool {
-	return m.IsLockKey(op) || lockmodel.IsOwnerChecked(op)
+	return m.IsLockKey(op) || op.OwnerChecked
 }
 
 // synchronous reports whether the command op stands for runs during the

@@ -1,6 +1,7 @@
 package setnxexpire
 
 import (
+	_ "embed"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -11,6 +12,16 @@ import (
 	"github.com/leasevet/leasevet/analyzers/internal/replyuse"
 	"golang.org/x/tools/go/analysis"
 )
+
+//go:embed doc.go
+var doc string
+
+// Categories are the categories of setnxexpire's diagnostics.
+var Categories = []string{"setnx-expire", "setnx-expire-pipeline", "no-ttl"}
+
+// Analyzer reports non-atomic lock acquisition. It belongs to the default
+// analyzer set, whose model is lockmodel.Analyzer.
+var Analyzer = lockmodel.NewAnalyzer("setnxexpire", doc, Categories, run)
 
 func run(pass *analysis.Pass, m *lockmodel.Model) (any, error) {
 	for _, fn := range m.Funcs {
@@ -37,7 +48,7 @@ func checkFunc(pass *analysis.Pass, m *lockmodel.Model, fn *lockmodel.Func) {
 // one. Nothing when the acquire stands for a call of a wrapper of this
 // package that is reported itself.
 func finding(m *lockmodel.Model, acq *lockmodel.Op) (exp *lockmodel.Op, noTTL bool) {
-	if acq.Func.Test || acq.Kind != rediscall.Acquire || acq.TTLIs != rediscall.NoTTL || acq.KeyID == "" || !acq.Reportable() {
+	if acq.Func.Test || acq.Kind != rediscall.Acquire || acq.TTLIs != rediscall.NoTTL || acq.Key.ID == "" || !acq.Reportable() {
 		return nil, false
 	}
 	if m.ReportedInWrapper(acq, func(o *lockmodel.Op) bool { e, n := finding(m, o); return e != nil || n }) {
@@ -56,7 +67,7 @@ func finding(m *lockmodel.Model, acq *lockmodel.Op) (exp *lockmodel.Op, noTTL bo
 
 func checkSplitAcquire(pass *analysis.Pass, m *lockmodel.Model, acq, exp *lockmodel.Op) {
 	d := analysis.Diagnostic{Pos: exp.Pos(), End: exp.Expr.End()}
-	key, at := m.KeyText(exp), m.Where(acq.Pos())
+	key, at := exp.Key.Text, m.Where(acq.Pos())
 	if acq.Queued && exp.Queued {
 		d.Category = "setnx-expire-pipeline"
 		d.Message = exp.Method + " of " + key + " is queued in the same pipeline as " + acq.Method + " (" + at +
@@ -87,7 +98,7 @@ func checkNoTTL(pass *analysis.Pass, m *lockmodel.Model, acq *lockmodel.Op) {
 		Pos:      acq.Pos(),
 		End:      acq.Expr.End(),
 		Category: "no-ttl",
-		Message: acq.Method + " acquires lock key " + m.KeyText(acq) +
+		Message: acq.Method + " acquires lock key " + acq.Key.Text +
 			" with no TTL and nothing ever sets one: if the holder crashes, the lock is never released; pass a TTL to the acquire",
 		Related: m.CallerRelated(acq),
 	})
@@ -96,10 +107,10 @@ func checkNoTTL(pass *analysis.Pass, m *lockmodel.Model, acq *lockmodel.Op) {
 // foldTTL builds the fix that moves the expire's TTL into the acquire and
 // deletes the expire statement, when that is certainly right.
 func foldTTL(pass *analysis.Pass, m *lockmodel.Model, acq, exp *lockmodel.Op) (analysis.SuggestedFix, bool) {
-	if acq.Via != nil || exp.Via != nil || acq.Redigo || exp.Redigo || exp.TTL == nil || !droppedNow(exp.Reply) {
+	if acq.Via != nil || exp.Via != nil || acq.Client == rediscall.Redigo || exp.Client == rediscall.Redigo || exp.TTL == nil || !droppedNow(exp.Reply) {
 		return analysis.SuggestedFix{}, false
 	}
-	if !availableAt(m, exp.TTL, acq.Pos(), acq.Func) {
+	if !availableAt(pass.TypesInfo, m.Env, exp.TTL, acq.Pos(), acq.Func) {
 		return analysis.SuggestedFix{}, false
 	}
 	block, stmt, ok := fixedit.Parent(exp.Stack)
@@ -178,16 +189,16 @@ func setArgsLiteral(acq *lockmodel.Op) *ast.CompositeLit {
 // value it has where it is written: it is built only from constants,
 // package-level names, parameters, fields of them, and locals assigned
 // once before pos; conversions are allowed, other calls are not.
-func availableAt(m *lockmodel.Model, e ast.Expr, pos token.Pos, fn *lockmodel.Func) bool {
+func availableAt(info *types.Info, env *rediscall.Env, e ast.Expr, pos token.Pos, fn *lockmodel.Func) bool {
 	ok := true
 	ast.Inspect(e, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.CallExpr:
-			if tv, isType := m.Pass.TypesInfo.Types[n.Fun]; !isType || !tv.IsType() {
+			if tv, isType := info.Types[n.Fun]; !isType || !tv.IsType() {
 				ok = false
 			}
 		case *ast.Ident:
-			if !identAvailable(m, n, pos, fn) {
+			if !identAvailable(info, env, n, pos, fn) {
 				ok = false
 			}
 		case *ast.FuncLit, *ast.IndexExpr, *ast.UnaryExpr, *ast.StarExpr:
@@ -198,8 +209,8 @@ func availableAt(m *lockmodel.Model, e ast.Expr, pos token.Pos, fn *lockmodel.Fu
 	return ok
 }
 
-func identAvailable(m *lockmodel.Model, id *ast.Ident, pos token.Pos, fn *lockmodel.Func) bool {
-	obj := m.Pass.TypesInfo.Uses[id]
+func identAvailable(info *types.Info, env *rediscall.Env, id *ast.Ident, pos token.Pos, fn *lockmodel.Func) bool {
+	obj := info.Uses[id]
 	v, isVar := obj.(*types.Var)
 	if !isVar {
 		return true // constants, types, packages, functions, fields via selectors
@@ -208,7 +219,7 @@ func identAvailable(m *lockmodel.Model, id *ast.Ident, pos token.Pos, fn *lockmo
 		return true
 	}
 	if fn.HasParam(v) {
-		return !m.Env.Assigned(v)
+		return !env.Assigned(v)
 	}
-	return m.Env.LocalInit(id) != nil && v.Pos() < pos
+	return env.LocalInit(id) != nil && v.Pos() < pos
 }

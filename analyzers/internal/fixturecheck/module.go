@@ -49,10 +49,15 @@ type Module struct {
 	Graph *checker.Graph      // the analysis of Pkgs by the set
 }
 
-// Load loads every package of the Go module at dir, offline and with its
-// tests, as analysistest does, and runs analyzers on them. A package that
-// does not load is an error: a fixture module must be valid Go.
-func Load(dir string, analyzers []*analysis.Analyzer) (*Module, error) {
+// Load loads the packages of the Go module at dir that patterns name
+// ("./dir/...", as the go command reads them; none: every package),
+// offline, with their tests and their whole import closure, as
+// analysistest does, and runs analyzers on them. A package that does not
+// load is an error: a fixture module must be valid Go.
+func Load(dir string, analyzers []*analysis.Analyzer, patterns ...string) (*Module, error) {
+	if len(patterns) == 0 {
+		patterns = []string{"./..."}
+	}
 	gowork := filepath.Join(dir, "go.work")
 	if _, err := os.Stat(gowork); err != nil {
 		gowork = "off"
@@ -63,7 +68,7 @@ func Load(dir string, analyzers []*analysis.Analyzer) (*Module, error) {
 		Tests: true,
 		Env:   append(os.Environ(), "GO111MODULE=on", "GOPROXY=off", "GOWORK="+gowork),
 	}
-	pkgs, err := packages.Load(cfg, "./...")
+	pkgs, err := packages.Load(cfg, patterns...)
 	if err != nil {
 		return nil, err
 	}
@@ -171,14 +176,21 @@ func (m *Module) CheckFixes(t Testing, a *analysis.Analyzer, patterns ...string)
 func (m *Module) judge(t Testing, a *analysis.Analyzer, golden bool, patterns []string) []*checker.Action {
 	acts := m.Roots(t, a, patterns...)
 	for _, act := range acts {
-		if act.Err != nil {
-			t.Errorf("error analyzing %s: %v", act, act.Err)
-			continue
-		}
-		checkAction(t, act)
-		if golden {
-			checkGolden(t, act)
-		}
+		m.judgeAction(t, act, golden)
 	}
 	return acts
+}
+
+// judgeAction checks one action's diagnostics and facts against the
+// `// want` comments of its package and, when golden is set, its fixes
+// against the .golden files.
+func (m *Module) judgeAction(t Testing, act *checker.Action, golden bool) {
+	if act.Err != nil {
+		t.Errorf("error analyzing %s: %v", act, act.Err)
+		return
+	}
+	checkAction(t, act)
+	if golden {
+		checkGolden(t, act)
+	}
 }

@@ -1,5 +1,5 @@
 // Package keyid computes key identities: when two key expressions denote
-// the same Redis key (RULES.md, "Key identity" and "Key family").
+// the same Redis key, and the family of keys they belong to.
 //
 // An identity (ID) is the list of parts a key is concatenated from: constant
 // text, parameters, a method's receiver, fields of named types, package
@@ -110,7 +110,7 @@ func (r *Resolver) ident(id *ast.Ident, depth int) ID {
 			if named := namedOf(v.Type()); named != nil && !r.values.Assigned(v) {
 				// The receiver, like a field of it, stands for the same
 				// object in every method of the type: l.lockKey() in Lock
-				// and in Unlock is one key (RULES.md, "Key identity").
+				// and in Unlock is one key.
 				return one(Part{Kind: Receiver, Text: qualified(named), obj: v})
 			}
 		}

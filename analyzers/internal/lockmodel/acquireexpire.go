@@ -11,11 +11,11 @@ import (
 // here and not in setnxexpire (which imports the model): such an expire
 // completes an acquire written in two steps and is no renewal evidence.
 func SplitAcquireExpire(op *Op) bool {
-	if op.Kind != rediscall.Expire || op.KeyID == "" {
+	if op.Kind != rediscall.Expire || op.Key.ID == "" {
 		return false
 	}
 	for _, acq := range op.Func.Ops {
-		if acq.Kind != rediscall.Acquire || acq.TTLIs != rediscall.NoTTL || acq.KeyID != op.KeyID || !acq.Reportable() {
+		if acq.Kind != rediscall.Acquire || acq.TTLIs != rediscall.NoTTL || acq.Key.ID != op.Key.ID || !acq.Reportable() {
 			continue
 		}
 		if ExpireAfter(acq) == op {
@@ -29,7 +29,7 @@ func SplitAcquireExpire(op *Op) bool {
 // in the same function, or nil.
 func ExpireAfter(acq *Op) *Op {
 	for _, op := range acq.Func.Ops {
-		if op.Kind == rediscall.Expire && op.KeyID == acq.KeyID && Before(acq, op) {
+		if op.Kind == rediscall.Expire && op.Key.ID == acq.Key.ID && Before(acq, op) {
 			return op
 		}
 	}

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
+	"github.com/leasevet/leasevet/analyzers/internal/suppress"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -83,36 +84,65 @@ func (f listFlag) Set(v string) error {
 // Analyzer is the lockmodel analyzer of the default analyzer set: the one
 // every analyzer package's Analyzer requires, so that nogo-style use (each
 // package's Analyzer, configured by flags only) runs one model per package
-// and registers each fact type once, as unitchecker requires.
-var Analyzer = newAnalyzer(Settings{LockNames: DefaultLockNames})
+// and registers each fact type once, as unitchecker requires. Outside a
+// set (NewSet) an analyzer knows only its own directive names.
+var Analyzer = newAnalyzer(Settings{LockNames: DefaultLockNames}, nil)
 
-// New returns a lockmodel analyzer configured by s, for a new analyzer set;
-// empty fields of s keep their defaults. An invalid value is an error.
-func New(s Settings) (*analysis.Analyzer, error) {
-	a := newAnalyzer(Settings{LockNames: DefaultLockNames})
+// A Member is one analyzer of a set, with the categories of its
+// diagnostics, as the analyzer declares them: a //leasevet:ignore
+// directive may name either.
+type Member struct {
+	Analyzer   *analysis.Analyzer // an analyzer package's Analyzer
+	Categories []string
+}
+
+// NewSet returns the analyzers of members, in their order, as one set: a
+// copy of each that requires one new lockmodel analyzer, configured by s
+// (empty fields keep their defaults) and by the flags every member shares,
+// and that checks directive names against the whole set. An invalid value
+// of s is an error.
+func NewSet(s Settings, members []Member) ([]*analysis.Analyzer, error) {
+	checks := make([]suppress.Check, len(members))
+	for i, mb := range members {
+		checks[i] = suppress.Check{Analyzer: mb.Analyzer.Name, Categories: mb.Categories}
+	}
+	model := newAnalyzer(Settings{LockNames: DefaultLockNames}, checks)
+	if err := configure(model, s); err != nil {
+		return nil, err
+	}
+	set := make([]*analysis.Analyzer, len(members))
+	for i, mb := range members {
+		set[i] = bind(mb.Analyzer, model)
+	}
+	return set, nil
+}
+
+// configure sets the flags of model, a lockmodel analyzer, from s.
+func configure(model *analysis.Analyzer, s Settings) error {
 	if s.LockNames != "" {
-		if err := a.Flags.Set("lock-names", s.LockNames); err != nil {
-			return nil, fmt.Errorf("leasevet setting lock-names: %w", err)
+		if err := model.Flags.Set("lock-names", s.LockNames); err != nil {
+			return fmt.Errorf("leasevet setting lock-names: %w", err)
 		}
 	}
 	if len(s.TokenFuncs) > 0 {
-		if err := a.Flags.Set("token-funcs", strings.Join(s.TokenFuncs, ",")); err != nil {
-			return nil, fmt.Errorf("leasevet setting token-funcs: %w", err)
+		if err := model.Flags.Set("token-funcs", strings.Join(s.TokenFuncs, ",")); err != nil {
+			return fmt.Errorf("leasevet setting token-funcs: %w", err)
 		}
 	}
-	return a, nil
+	return nil
 }
 
 // newAnalyzer returns a lockmodel analyzer owning its own copy of s; its
 // flags are the only writers of that copy, and run reads it when the model
-// is built, after the driver has parsed the flags.
-func newAnalyzer(s Settings) *analysis.Analyzer {
+// is built, after the driver has parsed the flags. checks are the names
+// of its set's analyzers, for their directives.
+func newAnalyzer(s Settings, checks []suppress.Check) *analysis.Analyzer {
 	own := &s
 	return &analysis.Analyzer{
 		Name:       "lockmodel",
 		Doc:        "build leasevet's model of Redis lock commands (internal)",
 		Flags:      newFlags(own),
-		Run:        func(pass *analysis.Pass) (any, error) { return run(pass, *own) },
+		Run:        func(pass *analysis.Pass) (any, error) { return run(pass, *own, checks) },
 		ResultType: reflect.TypeFor[*Model](),
 		FactTypes:  []analysis.Fact{new(Summary), new(reachesRedis), new(ScriptHash)},
 	}
@@ -142,12 +172,14 @@ func SettingsOf(model *analysis.Analyzer) Settings {
 }
 
 // NewAnalyzer returns the leasevet analyzer name of the default set (its
-// model is Analyzer; Bind moves it to another set). It takes its Doc from
-// the package's doc.go and runs run with the package's model, after
-// reporting the package's suppression directives that need it; it returns
-// at once in a package that reaches no Redis client (no model). run finds
-// the model through the analyzer it runs for, so one run serves every set.
-func NewAnalyzer(name, doc string, run func(*analysis.Pass, *Model) (any, error)) *analysis.Analyzer {
+// model is Analyzer; NewSet makes a copy of it for another set), whose
+// diagnostics have the given categories. It takes its Doc from the
+// package's doc.go and runs run with the package's model, after reporting
+// the package's suppression directives that are its to report; it
+// returns at once in a package that reaches no Redis client (no model).
+// run finds the model through the analyzer it runs for, so one run serves
+// every set.
+func NewAnalyzer(name, doc string, categories []string, run func(*analysis.Pass, *Model) (any, error)) *analysis.Analyzer {
 	return &analysis.Analyzer{
 		Name:     name,
 		Doc:      analysisutil.MustExtractDoc(doc, name),
@@ -159,28 +191,17 @@ func NewAnalyzer(name, doc string, run func(*analysis.Pass, *Model) (any, error)
 			if m == nil {
 				return nil, nil
 			}
-			m.CheckDirectives(pass)
+			m.CheckDirectives(pass, categories)
 			return run(pass, m)
 		},
 	}
 }
 
-// EachOp returns a run that calls check on every op of the package in
-// source order: the run of every rule that judges one command at a time.
-func EachOp(check func(*analysis.Pass, *Model, *Op)) func(*analysis.Pass, *Model) (any, error) {
-	return func(pass *analysis.Pass, m *Model) (any, error) {
-		for _, op := range m.Ops {
-			check(pass, m, op)
-		}
-		return nil, nil
-	}
-}
-
-// Bind returns a copy of a, a leasevet analyzer of the default set, that
+// bind returns a copy of a, a leasevet analyzer of the default set, that
 // belongs to the set whose lockmodel analyzer is model: it requires model
 // in place of its lockmodel analyzer and shares model's flags, so that the
 // set is configured by one Settings.
-func Bind(a, model *analysis.Analyzer) *analysis.Analyzer {
+func bind(a, model *analysis.Analyzer) *analysis.Analyzer {
 	b := *a
 	b.Requires = slices.Clone(a.Requires)
 	for i, r := range b.Requires {
@@ -214,7 +235,7 @@ func ModelOf(pass *analysis.Pass) *Model {
 	return m
 }
 
-func run(pass *analysis.Pass, s Settings) (_ any, err error) {
+func run(pass *analysis.Pass, s Settings, checks []suppress.Check) (_ any, err error) {
 	if !gate(pass) {
 		return (*Model)(nil), nil
 	}
@@ -225,5 +246,5 @@ func run(pass *analysis.Pass, s Settings) (_ any, err error) {
 			err = fmt.Errorf("leasevet internal error in %s (please report it): %v", pass.Pkg.Path(), r)
 		}
 	}()
-	return build(pass, s)
+	return build(pass, s, checks)
 }

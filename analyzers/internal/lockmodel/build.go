@@ -8,7 +8,6 @@ import (
 
 	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
 	"github.com/leasevet/leasevet/analyzers/internal/keyid"
-	"github.com/leasevet/leasevet/analyzers/internal/luascript"
 	"github.com/leasevet/leasevet/analyzers/internal/rediscall"
 	"github.com/leasevet/leasevet/analyzers/internal/replyuse"
 	"github.com/leasevet/leasevet/analyzers/internal/suppress"
@@ -16,9 +15,9 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 )
 
-func build(pass *analysis.Pass, s Settings) (*Model, error) {
+func build(pass *analysis.Pass, s Settings, checks []suppress.Check) (*Model, error) {
 	env := rediscall.NewEnv(pass.Fset, pass.Pkg, pass.TypesInfo, pass.Files)
-	m := &Model{Pass: pass, pass: pass, Env: env, keys: keyid.New(pass.TypesInfo, pass.Pkg, env)}
+	m := &Model{pass: pass, Env: env, keys: keyid.New(pass.TypesInfo, pass.Pkg, env), checks: checks}
 	env.ScriptSHA = m.importedScriptHash
 	m.lockNames = newNamer(s.LockNames)
 	m.collectFuncs()
@@ -26,6 +25,7 @@ func build(pass *analysis.Pass, s Settings) (*Model, error) {
 	m.collectOps()
 	m.link()
 	m.judgeKeys()
+	m.printKeys()
 	m.exportSummaries()
 	m.exportScriptHashes()
 	m.directives = suppress.Parse(pass)
@@ -124,40 +124,19 @@ func (m *Model) wrapperOp(fn *Func, call *ast.CallExpr, s *SummaryOp, stack []as
 		return nil
 	}
 	op := m.newOp(fn, c, s, stack)
-	op.KeyID, op.Identity, op.Family = key.String(), key, m.familyOf(key, fn)
+	op.Key = m.newKey(key, fn)
 	return op
 }
 
 func (m *Model) newOp(fn *Func, c *rediscall.Call, via *SummaryOp, stack []ast.Node) *Op {
 	op := &Op{Call: c, Func: fn, Via: via, Stack: stack}
 	if via == nil {
-		op.Identity = m.keys.Of(c.Key)
-		op.KeyID = op.Identity.String()
+		op.Key = m.newKey(m.keys.Of(c.KeyExpr), fn)
 	}
 	op.Queued = c.Queued || m.inPipelineCallback(stack)
 	op.InWatch = m.inWatchCallback(stack)
 	op.Reply = replyuse.Of(m.pass.TypesInfo, stack)
-	if c.Script != nil && c.Script.Known {
-		if s, err := luascript.Classify(c.Script.Source); err == nil {
-			op.Lua = s
-		}
-	}
-	op.Family = m.familyOf(op.Identity, fn)
 	return op
-}
-
-// familyOf returns the key family of identity id used in fn: its
-// Family, or, for a key that is just a parameter of a function named
-// as a lock operation, the lock API of fn's type or package (RULES.md,
-// "Lock API pair"): Lock(key) and Unlock(key) of one type take one key.
-func (m *Model) familyOf(id keyid.ID, fn *Func) string {
-	if f := id.Family(); f != "" || !id.IsParam() || !m.lockNames.NamesFunc(fn) {
-		return f
-	}
-	if fn.Recv != nil {
-		return "lockapi(" + fn.Recv.Obj().Pkg().Path() + "." + fn.Recv.Obj().Name() + ")"
-	}
-	return "lockapi(" + fn.Obj.Pkg().Path() + ")"
 }
 
 // inPipelineCallback reports whether the innermost function literal around

@@ -19,8 +19,8 @@ func (m *Model) CallText(op *Op) string {
 // information for the diagnostic at the command.
 func (m *Model) CallerRelated(op *Op) []analysis.RelatedInformation {
 	p := m.ProvingCall(op)
-	if p == nil || m.IsLockKeyID(op.Identity, op.Family) {
+	if p == nil || m.judged(op.Key) {
 		return nil
 	}
-	return []analysis.RelatedInformation{{Pos: p.Pos(), End: p.Expr.End(), Message: "called here with lock key " + m.KeyText(p)}}
+	return []analysis.RelatedInformation{{Pos: p.Pos(), End: p.Expr.End(), Message: "called here with lock key " + p.Key.Text}}
 }

@@ -15,7 +15,7 @@
 // through which a wrapper's calls count as its commands (summary.go,
 // links.go), the lock-key judgement (lockkeys.go, lockname.go, wait.go),
 // the check-then-act owner check written in Go and WATCH transactions
-// (getcompare.go), and the funnel every finding is reported through
+// (ownercheck.go), and the funnel every finding is reported through
 // (Report, with package suppress). The questions one op answers by itself
 // are its own (op.go).
 //

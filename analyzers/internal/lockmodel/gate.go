@@ -29,8 +29,8 @@ func (*reachesRedis) String() string { return "reaches redis" }
 // walking any function there: under go vet that is every package of the
 // closure but a few, the standard library included, so the gate does no
 // more than a map lookup per import. Client packages and lock libraries
-// themselves are not analysed: their commands are the implementation that
-// RULES.md trusts (a lock library's forced takeover is a bare SET PX by
+// themselves are not analysed: their commands are the implementation
+// leasevet trusts (a lock library's forced takeover is a bare SET PX by
 // design), and their users are judged at the library's calls.
 func gate(pass *analysis.Pass) bool {
 	if rediscall.IsClientPackage(pass.Pkg.Path()) || rediscall.IsLockLibrary(pass.Pkg.Path()) {

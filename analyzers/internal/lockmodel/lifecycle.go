@@ -10,7 +10,7 @@ import (
 // a key is a lock: the wait loop of an acquire and its result variables.
 
 // RetryLoop returns the for statement that retries acq until it succeeds
-// (the evidence "waiting" of RULES.md, "Lock key"), or nil.
+// (the lock evidence "waiting": see retriedUntilAcquired), or nil.
 func (m *Model) RetryLoop(acq *Op) *ast.ForStmt {
 	if !m.retriedUntilAcquired(acq) {
 		return nil

@@ -63,7 +63,7 @@ func (m *Model) ReportedInWrapper(op *Op, reported func(*Op) bool) bool {
 // this package, the op inside the wrapper it stands for; nil for a direct
 // command or a wrapper of another package. Analyzers use it to report a
 // bug once, where it is: a caller of a wrapper that is already reported for
-// the same bug is not reported again (RULES.md, "Analyzers").
+// the same bug is not reported again.
 func (m *Model) Origin(op *Op) *Op {
 	if op.Via == nil {
 		return nil

@@ -31,21 +31,21 @@ func (ix *keyIndex) add(op *Op) {
 	if ix.byID == nil {
 		ix.byID, ix.byFamily = map[string][]*Op{}, map[string][]*Op{}
 	}
-	if op.KeyID != "" {
-		ix.byID[op.KeyID] = append(ix.byID[op.KeyID], op)
+	if op.Key.ID != "" {
+		ix.byID[op.Key.ID] = append(ix.byID[op.Key.ID], op)
 	}
-	if op.Family != "" {
-		ix.byFamily[op.Family] = append(ix.byFamily[op.Family], op)
+	if op.Key.Family != "" {
+		ix.byFamily[op.Key.Family] = append(ix.byFamily[op.Key.Family], op)
 	}
 }
 
-// lookup returns the ops under the same identity, or else the same family.
-func (ix *keyIndex) lookup(id, family string) []*Op {
-	if ops := ix.byID[id]; id != "" && len(ops) > 0 {
+// lookup returns the ops on the same key identity, or else the same family.
+func (ix *keyIndex) lookup(k Key) []*Op {
+	if ops := ix.byID[k.ID]; k.ID != "" && len(ops) > 0 {
 		return ops
 	}
-	if family != "" {
-		return ix.byFamily[family]
+	if k.Family != "" {
+		return ix.byFamily[k.Family]
 	}
 	return nil
 }
@@ -55,9 +55,9 @@ func (ix *keyIndex) lookup(id, family string) []*Op {
 func (m *Model) indexKeys() {
 	for _, op := range m.Ops {
 		switch {
-		case IsAcquire(op):
+		case op.Role == rediscall.RoleAcquire:
 			m.acquires.add(op)
-		case isReleaseOrRenewal(op) && !SplitAcquireExpire(op):
+		case (op.Role == rediscall.RoleRelease || op.Role == rediscall.RoleRenew) && !SplitAcquireExpire(op):
 			// The expire that follows a SETNX with no TTL is part of the
 			// acquire, not a renewal: a dedup marker written in two steps
 			// (SETNX, then EXPIRE 24h) has one too.
@@ -66,44 +66,27 @@ func (m *Model) indexKeys() {
 	}
 }
 
-// isReleaseOrRenewal reports whether op deletes or renews its key, owner
-// checked or not: either is lock evidence.
-func isReleaseOrRenewal(op *Op) bool {
-	switch op.Kind {
-	case rediscall.Delete, rediscall.Expire, rediscall.CondDelete, rediscall.CondSet, rediscall.LockRelease, rediscall.LockRefresh:
-		return true
-	case rediscall.Script:
-		if op.Lua == nil {
-			return op.Via != nil && op.Via.Owner // a wrapper's compare-and-delete script
-		}
-		_, del := op.Lua.DeletesKey(1)
-		_, exp := op.Lua.ExpiresKey(1)
-		return del || exp
-	}
-	return false
-}
-
-// IsLockKey reports whether op's key is a lock key (RULES.md, "Lock
-// key"): acquired with NX under the same identity or family, with lock
-// evidence. An op of a same-package helper that only receives the key is
+// IsLockKey reports whether op's key is a lock key: acquired with NX
+// under the same identity or family, with lock evidence (a lock name, a
+// critical section, an owner check or a wait; see judgeLockKey). An op of a same-package helper that only receives the key is
 // on a lock key when its calls in this package are (see ProvingCall).
 func (m *Model) IsLockKey(op *Op) bool {
-	return m.IsLockKeyID(op.Identity, op.Family) || m.ProvingCall(op) != nil
+	return m.judged(op.Key) || m.ProvingCall(op) != nil
 }
 
-// IsLockKeyID reports whether the key with identity id (or, failing that,
+// judged reports whether the key k (its identity or, failing that, its
 // family) is acquired with NX and has lock evidence: a lock name, a
 // critical section, an owner check or a wait. A release in a function of
 // its own with none of these is how on/off flags are written (an NX
 // "paused" marker deleted by Unpause), so it is not evidence alone.
-func (m *Model) IsLockKeyID(id keyid.ID, family string) bool {
-	if !id.Known() {
+func (m *Model) judged(k Key) bool {
+	if !k.Identity.Known() {
 		return false
 	}
-	if is, ok := m.lockKeys[[2]string{id.String(), family}]; ok {
+	if is, ok := m.lockKeys[[2]string{k.ID, k.Family}]; ok {
 		return is
 	}
-	return m.judgeLockKey(id, family)
+	return m.judgeLockKey(k)
 }
 
 // judgeLockKeys judges, once, the key of every op of the package: every
@@ -113,28 +96,28 @@ func (m *Model) IsLockKeyID(id keyid.ID, family string) bool {
 func (m *Model) judgeLockKeys() {
 	m.lockKeys = map[[2]string]bool{}
 	for _, op := range m.Ops {
-		k := [2]string{op.KeyID, op.Family}
-		if _, done := m.lockKeys[k]; !done && op.KeyID != "" {
-			m.lockKeys[k] = m.judgeLockKey(op.Identity, op.Family)
+		k := [2]string{op.Key.ID, op.Key.Family}
+		if _, done := m.lockKeys[k]; !done && op.Key.ID != "" {
+			m.lockKeys[k] = m.judgeLockKey(op.Key)
 		}
 	}
 }
 
-func (m *Model) judgeLockKey(id keyid.ID, family string) bool {
-	acq := m.acquires.lookup(id.String(), family)
+func (m *Model) judgeLockKey(k Key) bool {
+	acq := m.acquires.lookup(k)
 	if len(acq) == 0 {
 		return false
 	}
-	rel := m.evidence.lookup(id.String(), family)
-	return m.namedAsLock(id, acq, rel) || criticalSection(acq, rel) || m.ownerChecks(rel) || m.waitsFor(acq)
+	rel := m.evidence.lookup(k)
+	return m.namedAsLock(k.Identity, acq, rel) || criticalSection(acq, rel) || m.ownerChecks(rel) || m.waitsFor(acq)
 }
 
 // ProvingCall returns, for an op of a same-package helper whose key comes
 // from its parameters (func releaseLock(key string) { rdb.Del(ctx, key) }),
 // a call of the helper whose key is a lock key, provided every call of it
 // in the package is on a lock key. The bug is then the helper's own,
-// reported at its command once with the call as related information
-// (RULES.md, "Analyzers"). A helper that also handles other keys (a
+// reported at its command once with the call as related information.
+// A helper that also handles other keys (a
 // generic Del) proves nothing: its lock-key calls are judged where they
 // are.
 func (m *Model) ProvingCall(op *Op) *Op { return m.provingCall(op, 0) }
@@ -145,7 +128,7 @@ func (m *Model) provingCall(op *Op, depth int) *Op {
 		return nil
 	}
 	for _, in := range insts {
-		if !m.IsLockKeyID(in.Identity, in.Family) && m.provingCall(in, depth+1) == nil {
+		if !m.judged(in.Key) && m.provingCall(in, depth+1) == nil {
 			return nil
 		}
 	}
@@ -180,13 +163,13 @@ func (m *Model) opNamedAsLock(op *Op) bool {
 	if m.lockNames.matches(op.Func.Decl.Name.Name) {
 		return true
 	}
-	if op.Func.Recv != nil && len(op.Identity.Constants()) == 0 && m.lockNames.matches(op.Func.Recv.Obj().Name()) {
+	if op.Func.Recv != nil && len(op.Key.Identity.Constants()) == 0 && m.lockNames.matches(op.Func.Recv.Obj().Name()) {
 		return true
 	}
 	if op.Via != nil && m.lockNames.matches(op.Method) {
 		return true // AcquireLock(key) of a wrapper package
 	}
-	for _, name := range keyNames(op.Key) {
+	for _, name := range keyNames(op.KeyExpr) {
 		if m.lockNames.matches(name) {
 			return true
 		}
@@ -234,7 +217,7 @@ func criticalSection(acquires, releases []*Op) bool {
 // check-then-act (a GET compared in Go before the write).
 func (m *Model) ownerChecks(releases []*Op) bool {
 	for _, r := range releases {
-		if gc := m.GetCompareBefore(r); IsOwnerChecked(r) || (gc != nil && !gc.Ordered) {
+		if gc := m.GetCompareBefore(r); r.OwnerChecked || (gc != nil && !gc.Ordered) {
 			return true
 		}
 	}
@@ -257,7 +240,7 @@ func (m *Model) waitsFor(acquires []*Op) bool {
 // AcquireFor returns the acquire op paired with op's key: in the same
 // function if there is one, else in a method of the same type, else any.
 func (m *Model) AcquireFor(op *Op) *Op {
-	acq := m.acquires.lookup(op.KeyID, op.Family)
+	acq := m.acquires.lookup(op.Key)
 	if len(acq) == 0 {
 		if p := m.ProvingCall(op); p != nil {
 			return m.AcquireFor(p)
@@ -279,21 +262,13 @@ func (m *Model) AcquireFor(op *Op) *Op {
 // gives op's key an expiry: an expire, a write with a TTL, an owner-checked
 // renewal.
 func (m *Model) HasTTLSomewhere(op *Op) bool {
-	for _, e := range m.evidence.lookup(op.KeyID, op.Family) {
-		if e == op {
-			continue
-		}
-		switch e.Kind {
-		case rediscall.Expire, rediscall.CondSet, rediscall.LockRefresh:
+	for _, e := range m.evidence.lookup(op.Key) {
+		if e != op && e.Role == rediscall.RoleRenew {
 			return true
-		case rediscall.Script:
-			if _, ok := e.Lua.ExpiresKey(1); ok {
-				return true
-			}
 		}
 	}
 	for _, s := range m.Ops {
-		if s != op && s.Kind == rediscall.Set && s.TTLIs != rediscall.NoTTL && s.KeyID == op.KeyID {
+		if s != op && s.Role == rediscall.RoleWrite && s.TTLIs != rediscall.NoTTL && s.Key.ID == op.Key.ID {
 			return true
 		}
 	}

@@ -6,11 +6,10 @@ import (
 )
 
 // DefaultLockNames is matched against each word of a name, whole: the
-// RULES.md list of lock words.
+// words that name a lock, its operations and its kin (mutex, redlock).
 const DefaultLockNames = `(?i)^(lock|locks|locked|locker|lockers|locking|unlock|unlocks|unlocked|unlocking|trylock|relock|redlock|mutex|mutexes|mtx)$`
 
-// A Namer tells lock names from others (RULES.md, "Lock key", naming):
-// a name is split into words and a word must match the -lock-names
+// A Namer tells lock names from others: a name is split into words and a word must match the -lock-names
 // expression alone. Matching the whole name would make IndexBlock,
 // MarkClockSkew and "indexed-block:" lock names, and turn dedup markers
 // into locks.

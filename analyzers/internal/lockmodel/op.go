@@ -6,7 +6,6 @@ import (
 	"go/types"
 
 	"github.com/leasevet/leasevet/analyzers/internal/keyid"
-	"github.com/leasevet/leasevet/analyzers/internal/luascript"
 	"github.com/leasevet/leasevet/analyzers/internal/rediscall"
 	"github.com/leasevet/leasevet/analyzers/internal/replyuse"
 )
@@ -45,18 +44,19 @@ func (f *Func) HasParam(v *types.Var) bool {
 
 // An Op is one Redis command issued by a function: a recognised client call,
 // or a call of a wrapper whose summary says it issues the command.
+//
+// What the op does to its key (Role) and whether that is owner-checked
+// (OwnerChecked) are its call's, as recognition classified it; for an op
+// issued through a wrapper, as the wrapper's own recognition did.
 type Op struct {
 	*rediscall.Call
-	Func     *Func
-	Via      *SummaryOp        // non-nil when issued through a wrapper
-	KeyID    string            // key identity as compared and indexed: Identity.String() ("" unknown)
-	Identity keyid.ID          // key identity as parts
-	Family   string            // key family ("" none)
-	Queued   bool              // in a pipeline or MULTI
-	InWatch  bool              // inside the callback of a Watch transaction on the key
-	Stack    []ast.Node        // from the FuncDecl down to the call
-	Reply    replyuse.Use      // how the call's reply is consumed
-	Lua      *luascript.Script // parsed script, for Kind Script
+	Func    *Func
+	Via     *SummaryOp   // non-nil when issued through a wrapper
+	Key     Key          // the key it acts on: compared, grouped and printed
+	Queued  bool         // in a pipeline or MULTI
+	InWatch bool         // inside the callback of a Watch transaction on the key
+	Stack   []ast.Node   // from the FuncDecl down to the call
+	Reply   replyuse.Use // how the call's reply is consumed
 }
 
 // Pos returns the position diagnostics about the op are reported at.
@@ -84,10 +84,11 @@ type SummaryOp struct {
 	TTL     int      // parameter supplying the expiry
 	TTLIs   rediscall.TTLState
 	NX      bool
-	Owner   bool   // the command is owner-checked (compare script, IFEQ, lock library)
-	Settled bool   // the key was judged in the defining package: evidence only
-	Where   string // "file.go:line" of the command in the wrapper
-	Wrapper string // the wrapper's name, for messages
+	Role    rediscall.Role // what the command does to its key, as recognised in the wrapper
+	Owner   bool           // that is owner-checked (compare script, IFEQ, lock library)
+	Settled bool           // the key was judged in the defining package: evidence only
+	Where   string         // "file.go:line" of the command in the wrapper
+	Wrapper string         // the wrapper's name, for messages
 	// A script wrapper (func EvalSha(sha string, keys []string, args
 	// ...any)) runs the script its caller passes as parameter Script
 	// (the SHA1 when ScriptSha) on the keys of the slice parameter Keys;

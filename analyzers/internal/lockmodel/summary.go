@@ -178,10 +178,10 @@ func (m *Model) summaryOp(fn *Func, op *Op, tmpl *keyid.Resolver, params map[*ty
 	if !summarised(op.Kind) {
 		return SummaryOp{}, false
 	}
-	key := op.Identity
+	key := op.Key.Identity
 	if op.Via == nil {
-		key = tmpl.Of(op.Key)
-		if op.Key == nil {
+		key = tmpl.Of(op.KeyExpr)
+		if op.KeyExpr == nil {
 			key = m.spreadKeys(fn, op, params)
 		}
 	} else {
@@ -199,14 +199,14 @@ func (m *Model) summaryOp(fn *Func, op *Op, tmpl *keyid.Resolver, params map[*ty
 	s := SummaryOp{
 		Kind: op.Kind, Command: op.Command, Key: key, TTLIs: op.TTLIs, NX: op.NX,
 		Value: paramIndexOf(m.pass.TypesInfo, op.Value, params), Match: paramIndexOf(m.pass.TypesInfo, op.Match, params), TTL: paramIndexOf(m.pass.TypesInfo, op.TTL, params),
-		Owner: IsOwnerChecked(op), Where: analysisutil.Where(m.pass.Fset, op.Pos()), Wrapper: fn.Name(),
+		Role: op.Role, Owner: op.OwnerChecked, Where: analysisutil.Where(m.pass.Fset, op.Pos()), Wrapper: fn.Name(),
 		Script: -1, Keys: keys, Returns: m.returnsReply(op),
 	}
 	if op.Via == nil && op.Script != nil && op.Lua == nil {
 		s.Script, s.ScriptSha = paramIndexOf(m.pass.TypesInfo, op.Script.Script, params), op.Script.Sha
 	}
 	if op.Via != nil {
-		s.Where, s.Wrapper, s.Owner = op.Via.Where, op.Via.Wrapper, op.Via.Owner
+		s.Where, s.Wrapper = op.Via.Where, op.Via.Wrapper
 		s.Script, s.ScriptSha, s.Keys, s.Returns = -1, false, -1, false
 	}
 	return s, true
@@ -293,9 +293,9 @@ func (m *Model) instantiate(call *ast.CallExpr, s *SummaryOp) (*rediscall.Call, 
 	c := &rediscall.Call{Expr: call, Kind: s.Kind, Command: s.Command, NX: s.NX, TTLIs: s.TTLIs,
 		Method: calleeName(call)}
 	c.Value, c.Match, c.TTL = argAt(call, s.Value), argAt(call, s.Match), argAt(call, s.TTL)
-	c.Key = keyArg(call, s.Key) // for messages: the caller's own key expression
+	c.KeyExpr = keyArg(call, s.Key) // for messages: the caller's own key expression
 	if keys != nil {
-		c.Key, c.Keys = keys[0], keys
+		c.KeyExpr, c.KeyExprs = keys[0], keys
 	}
 	if s.Script >= 0 {
 		src, known := m.Env.ScriptArg(argAt(call, s.Script), s.ScriptSha)
@@ -305,8 +305,9 @@ func (m *Model) instantiate(call *ast.CallExpr, s *SummaryOp) (*rediscall.Call, 
 		c.TTLIs = m.Env.TTLOf(c.TTL, false)
 	}
 	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
-		c.Client = sel.X
+		c.ClientExpr = sel.X
 	}
+	c.Classify(s.Role, s.Owner) // a script the call does not show is what the wrapper recognised
 	return c, key, true
 }
 
@@ -361,7 +362,7 @@ func (m *Model) exportSummaries() {
 		}
 		out := &Summary{}
 		for i, op := range s.Ops {
-			op.Settled = !op.Key.HasPlaceholder() || m.IsLockKeyID(op.Key, op.Key.Family()) || m.judgedThroughCalls(&s.Ops[i])
+			op.Settled = !op.Key.HasPlaceholder() || m.judged(m.newKey(op.Key, nil)) || m.judgedThroughCalls(&s.Ops[i])
 			out.Ops = append(out.Ops, op)
 		}
 		m.pass.ExportObjectFact(obj, out)

@@ -13,7 +13,6 @@ import (
 // a script. DoMulti is read at the Build calls of its commands (see
 // builderStepCall), since one call expression sends several commands.
 func (env *Env) builderCall(c *Call, call *ast.CallExpr, fn *types.Func) bool {
-	c.Builder = true
 	if recvTypeName(fn) == "Lua" {
 		return env.luaCall(c, call, fn)
 	}
@@ -49,7 +48,7 @@ func (env *Env) builderStepCall(call *ast.CallExpr, fn *types.Func) *Call {
 	if ch == nil {
 		return nil
 	}
-	c := &Call{Expr: call, Func: fn, Method: fn.Name(), Builder: true, Queued: true}
+	c := &Call{Expr: call, Func: fn, Method: fn.Name(), Client: Rueidis, Queued: true}
 	if len(multi.Args) > 0 {
 		c.Ctx = multi.Args[0]
 	}
@@ -131,8 +130,8 @@ func reverseSteps(s []ChainStep) {
 // other steps its key, value, options and expiry.
 func (env *Env) applyChain(c *Call, ch *BuilderChain) {
 	c.Chain = ch
-	if c.Client == nil || c.Expr == ch.End {
-		c.Client = ch.Client
+	if c.ClientExpr == nil || c.Expr == ch.End {
+		c.ClientExpr = ch.Client
 	}
 	name, row, ok := BuilderCommand(ch.Steps[0].Name)
 	c.Method = ch.Steps[0].Name
@@ -152,10 +151,10 @@ func (env *Env) applyChain(c *Call, ch *BuilderChain) {
 		env.applyStep(c, st)
 	}
 	if !keysKnown {
-		c.Keys = nil
+		c.KeyExprs = nil
 	}
-	c.Key = c.KeyAt(1)
-	if c.Script != nil && c.Key == nil {
+	c.KeyExpr = c.KeyAt(1)
+	if c.Script != nil && c.KeyExpr == nil {
 		c.Script.Known = false // a script on keys we cannot see cannot be judged
 	}
 }
@@ -168,7 +167,7 @@ func (env *Env) applyStep(c *Call, st ChainStep) {
 	case StepUnknown, StepOtherCond:
 		c.Kind, c.TTLIs = KindOther, TTLUnknown
 	case StepKey:
-		c.Keys = append(c.Keys, st.Call.Args...)
+		c.KeyExprs = append(c.KeyExprs, st.Call.Args...)
 	case StepValue:
 		env.applyValue(c, arg)
 	case StepNX:
@@ -286,5 +285,5 @@ func (env *Env) commandEnd(arg ast.Expr) *ast.CallExpr {
 // isBuilderClient reports whether path is a rueidis/valkey-go client package.
 func isBuilderClient(path string) bool {
 	cp, ok := ClientPackageOf(path)
-	return ok && cp.Family == FamilyBuilder
+	return ok && cp.Client == Rueidis
 }

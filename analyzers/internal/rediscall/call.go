@@ -3,6 +3,8 @@ package rediscall
 import (
 	"go/ast"
 	"go/types"
+
+	"github.com/leasevet/leasevet/analyzers/internal/luascript"
 )
 
 // A Call is a recognised Redis client call: the command it sends and the
@@ -14,13 +16,15 @@ type Call struct {
 	Command string // the Redis command, for messages: "SET NX", "DEL", "EXPIRE"
 	Method  string // the Go method or function name: "SetNX", "Do"
 
-	Client ast.Expr // the receiver (go-redis, redigo) or client argument (safelock.Release)
-	Ctx    ast.Expr // the context argument, if the API takes one
+	Client     Client   // whose API the call is: how it was read, which fixes can rewrite it
+	Library    string   // the lock library, for lock library calls ("redsync")
+	ClientExpr ast.Expr // the receiver (go-redis, redigo) or client argument (safelock.Release)
+	Ctx        ast.Expr // the context argument, if the API takes one
 
-	Key   ast.Expr   // the (first) key, nil when unknown
-	Keys  []ast.Expr // every key (DEL k1 k2, a script's KEYS)
-	Value ast.Expr   // the value written
-	Match ast.Expr   // the value compared (IFEQ, DELIFEQ)
+	KeyExpr  ast.Expr   // the (first) key, nil when unknown
+	KeyExprs []ast.Expr // every key (DEL k1 k2, a script's KEYS)
+	Value    ast.Expr   // the value written
+	Match    ast.Expr   // the value compared (IFEQ, DELIFEQ)
 
 	TTL    ast.Expr // the expiry expression, nil when none or unknown
 	TTLIs  TTLState
@@ -28,24 +32,42 @@ type Call struct {
 	NX     bool // write only if absent
 	Queued bool // sent in a pipeline or MULTI: runs only at Exec
 
-	Script *ScriptCall // for Kind Script
-	Fn     ast.Expr    // callback of Watch / Pipelined
+	Script *ScriptCall       // for Kind Script
+	Lua    *luascript.Script // the script's commands, when its source is known and parses
+	Fn     ast.Expr          // callback of Watch / Pipelined
 
-	Library string // lock library name for Lock* kinds
-	V9      bool   // go-redis v9 API (safelock fixes apply)
-	Redigo  bool
+	// Role is what the call does to its key, and OwnerChecked whether it
+	// compares the owner token in the same server-side step: computed
+	// once (Classify), for every rule.
+	Role         Role
+	OwnerChecked bool
 
-	// Builder: a rueidis/valkey-go command, a builder chain sent by Do,
-	// DoCache or DoMulti (Expr is the Do call, or the chain's Build call
-	// inside a DoMulti), or a *Lua script's Exec.
-	Builder bool
-	GoZero  bool // go-zero's *redis.Redis: TTLs in seconds, (value, error) results
 	// OKResult: a lock library release that reports a lost lock as
 	// (false, nil), so only reading ok notices it.
 	OKResult bool
 
-	Chain *BuilderChain // the builder chain of a Builder command, as written
+	// Chain is the builder chain of a rueidis/valkey-go command, as
+	// written: sent by Do, DoCache or DoMulti (Expr is the Do call, or the
+	// chain's Build call inside a DoMulti).
+	Chain *BuilderChain
 }
+
+// A Client is whose API a call is made through: the calling convention
+// recognition reads it with, and what a fix can rewrite it to.
+type Client uint8
+
+const (
+	NoClient  Client = iota // a lock library's own call (safelock, bsm/redislock, redsync, rueidislock)
+	GoRedisV9               // go-redis v9: safelock takes its clients
+	GoRedis                 // go-redis v8 and older, and the go-redis-shaped adapters of rueidis and valkey-go
+	Redigo                  // redigo: string commands through Do/Send, script objects
+	Rueidis                 // rueidis and valkey-go: builder chains sent by Do/DoMulti, *Lua scripts
+	GoZero                  // go-zero's *redis.Redis and RedisLock: TTLs in seconds, (value, error) results
+)
+
+// goRedis reports whether c has go-redis's calling convention: methods
+// named after commands, returning a *Cmd.
+func (c Client) goRedis() bool { return c == GoRedisV9 || c == GoRedis }
 
 // Kind says what a recognised call does to a lock key.
 type Kind int
@@ -92,10 +114,10 @@ type ScriptCall struct {
 
 // KeyAt returns the expression of KEYS[i] (1-based), or nil.
 func (c *Call) KeyAt(i int) ast.Expr {
-	if i < 1 || i > len(c.Keys) {
+	if i < 1 || i > len(c.KeyExprs) {
 		return nil
 	}
-	return c.Keys[i-1]
+	return c.KeyExprs[i-1]
 }
 
 // A BuilderChain is a rueidis/valkey-go command as written:

@@ -1,43 +1,32 @@
 package rediscall
 
-// A Family groups client packages that share one calling convention.
-type Family int
-
-const (
-	FamilyGoRedis Family = iota + 1 // go-redis: methods named after commands
-	FamilyRedigo                    // redigo: string commands through Do/Send
-	FamilyBuilder                   // rueidis, valkey-go: commands are builder chains sent by Do/DoMulti
-	FamilyGoZero                    // go-zero core/stores/redis: methods, TTLs in seconds, (value, error) results
-)
-
 // A ClientPackage describes one recognised import path.
 type ClientPackage struct {
-	Family Family
+	Client Client
 	Ctx    bool // methods take a context.Context first
-	V9     bool // safelock fixes are offered only for this API
 }
 
 // clientPackages lists the recognised import paths.
 var clientPackages = map[string]ClientPackage{
-	"github.com/redis/go-redis/v9":     {Family: FamilyGoRedis, Ctx: true, V9: true},
-	"github.com/go-redis/redis/v9":     {Family: FamilyGoRedis, Ctx: true, V9: true}, // v9 betas' path
-	"github.com/go-redis/redis/v8":     {Family: FamilyGoRedis, Ctx: true},
-	"github.com/go-redis/redis/v7":     {Family: FamilyGoRedis},
-	"github.com/go-redis/redis":        {Family: FamilyGoRedis}, // v6, no ctx
-	"gopkg.in/redis.v5":                {Family: FamilyGoRedis}, // same API as v6
-	"gopkg.in/redis.v4":                {Family: FamilyGoRedis},
-	"gopkg.in/redis.v3":                {Family: FamilyGoRedis},
-	"github.com/gomodule/redigo/redis": {Family: FamilyRedigo},
-	"github.com/garyburd/redigo/redis": {Family: FamilyRedigo}, // redigo's old path, still common
+	"github.com/redis/go-redis/v9":     {Client: GoRedisV9, Ctx: true},
+	"github.com/go-redis/redis/v9":     {Client: GoRedisV9, Ctx: true}, // v9 betas' path
+	"github.com/go-redis/redis/v8":     {Client: GoRedis, Ctx: true},
+	"github.com/go-redis/redis/v7":     {Client: GoRedis},
+	"github.com/go-redis/redis":        {Client: GoRedis}, // v6, no ctx
+	"gopkg.in/redis.v5":                {Client: GoRedis}, // same API as v6
+	"gopkg.in/redis.v4":                {Client: GoRedis},
+	"gopkg.in/redis.v3":                {Client: GoRedis},
+	"github.com/gomodule/redigo/redis": {Client: Redigo},
+	"github.com/garyburd/redigo/redis": {Client: Redigo}, // redigo's old path, still common
 	// rueidis and its Valkey fork share one API: c.B().Set()...Build() sent by c.Do.
-	"github.com/redis/rueidis":       {Family: FamilyBuilder, Ctx: true},
-	"github.com/valkey-io/valkey-go": {Family: FamilyBuilder, Ctx: true},
+	"github.com/redis/rueidis":       {Client: Rueidis, Ctx: true},
+	"github.com/valkey-io/valkey-go": {Client: Rueidis, Ctx: true},
 	// Their go-redis-shaped adapters have go-redis v9's method set but are
 	// not go-redis clients: safelock cannot take them, so no v9 fixes.
-	"github.com/redis/rueidis/rueidiscompat":      {Family: FamilyGoRedis, Ctx: true},
-	"github.com/valkey-io/valkey-go/valkeycompat": {Family: FamilyGoRedis, Ctx: true},
+	"github.com/redis/rueidis/rueidiscompat":      {Client: GoRedis, Ctx: true},
+	"github.com/valkey-io/valkey-go/valkeycompat": {Client: GoRedis, Ctx: true},
 	// go-zero's *redis.Redis: Setnx, SetnxEx, Expire, ... each with a ...Ctx form.
-	"github.com/zeromicro/go-zero/core/stores/redis": {Family: FamilyGoZero},
+	"github.com/zeromicro/go-zero/core/stores/redis": {Client: GoZero},
 }
 
 // builderStepPackages hold the generated builder steps of rueidis and

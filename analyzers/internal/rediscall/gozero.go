@@ -11,7 +11,6 @@ import (
 // which take a context first) and routes RedisLock, which lives in the
 // same package, to the lock library rows.
 func (env *Env) goZeroCall(c *Call, call *ast.CallExpr, fn *types.Func) bool {
-	c.GoZero = true
 	if !isMethod(fn) || recvTypeName(fn) != "Redis" {
 		return false
 	}
@@ -47,8 +46,8 @@ func (env *Env) goZeroScriptRun(c *Call, args []ast.Expr) {
 	}
 	src, _, known := env.ScriptSource(args[0])
 	c.Script = &ScriptCall{Source: src, Known: known}
-	c.Keys, _ = env.SliceLiteral(args[1])
-	c.Key = c.KeyAt(1)
+	c.KeyExprs, _ = env.SliceLiteral(args[1])
+	c.KeyExpr = c.KeyAt(1)
 }
 
 // goZeroLockCall reads the calls of go-zero's RedisLock, whose Release
@@ -56,7 +55,7 @@ func (env *Env) goZeroScriptRun(c *Call, args []ast.Expr) {
 func (env *Env) goZeroLockCall(call *ast.CallExpr, fn *types.Func) *Call {
 	c := env.lockLibraryCall(call, fn, "gozero")
 	if c != nil {
-		c.GoZero = true
+		c.Client = GoZero
 	}
 	return c
 }

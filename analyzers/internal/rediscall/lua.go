@@ -24,10 +24,10 @@ func (env *Env) luaCall(c *Call, call *ast.CallExpr, fn *types.Func) bool {
 	default:
 		return false
 	}
-	src, _, known := env.ScriptSource(c.Client)
-	c.Kind, c.Command, c.Ctx, c.Client = Script, "EVALSHA", args[0], args[1]
+	src, _, known := env.ScriptSource(c.ClientExpr)
+	c.Kind, c.Command, c.Ctx, c.ClientExpr = Script, "EVALSHA", args[0], args[1]
 	c.Script = &ScriptCall{Source: src, Known: known}
-	c.Keys, _ = env.SliceLiteral(keys)
-	c.Key = c.KeyAt(1)
+	c.KeyExprs, _ = env.SliceLiteral(keys)
+	c.KeyExpr = c.KeyAt(1)
 	return true
 }

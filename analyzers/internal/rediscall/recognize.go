@@ -11,6 +11,14 @@ import (
 // Recognize returns what call sends to Redis, or nil when it is not a call
 // of a recognised client or lock library.
 func (env *Env) Recognize(call *ast.CallExpr) *Call {
+	c := env.recognize(call)
+	if c != nil {
+		c.Classify(NoRole, false)
+	}
+	return c
+}
+
+func (env *Env) recognize(call *ast.CallExpr) *Call {
 	fn, ok := typeutil.Callee(env.Info, call).(*types.Func)
 	if !ok || fn.Pkg() == nil {
 		return nil
@@ -26,20 +34,20 @@ func (env *Env) Recognize(call *ast.CallExpr) *Call {
 	if !ok {
 		return nil
 	}
-	if cp.Family == FamilyGoZero && recvTypeName(fn) == "RedisLock" {
+	if cp.Client == GoZero && recvTypeName(fn) == "RedisLock" {
 		return env.goZeroLockCall(call, fn)
 	}
-	c := &Call{Expr: call, Func: fn, Method: fn.Name(), V9: cp.V9, Redigo: cp.Family == FamilyRedigo}
+	c := &Call{Expr: call, Func: fn, Method: fn.Name(), Client: cp.Client}
 	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && isMethod(fn) {
-		c.Client = sel.X
+		c.ClientExpr = sel.X
 	}
 	var done bool
-	switch cp.Family {
-	case FamilyRedigo:
+	switch cp.Client {
+	case Redigo:
 		done = env.redigoCall(c, call, fn)
-	case FamilyBuilder:
+	case Rueidis:
 		done = env.builderCall(c, call, fn)
-	case FamilyGoZero:
+	case GoZero:
 		done = env.goZeroCall(c, call, fn)
 	default:
 		done = env.goRedisCall(c, call, fn, cp)
@@ -78,7 +86,7 @@ func (env *Env) goRedisCall(c *Call, call *ast.CallExpr, fn *types.Func, cp Clie
 		}
 		c.Ctx, args = args[0], args[1:]
 	}
-	c.Queued = env.isPipeline(c.Client)
+	c.Queued = env.isPipeline(c.ClientExpr)
 	if recvTypeName(fn) == "Script" {
 		return env.scriptObjectCall(c, args)
 	}
@@ -104,7 +112,7 @@ func (env *Env) goRedisCall(c *Call, call *ast.CallExpr, fn *types.Func, cp Clie
 // applyRow fills c from a table row and the arguments after the context.
 func (env *Env) applyRow(c *Call, row CommandRow, args []ast.Expr, spread bool) {
 	c.Kind, c.Command, c.NX = row.Kind, row.Command, row.NX
-	c.Key, c.Keys = keysAt(args, row.Key, row.Variadic, spread)
+	c.KeyExpr, c.KeyExprs = keysAt(args, row.Key, row.Variadic, spread)
 	c.Value = argAt(args, row.Value)
 	c.Match = argAt(args, row.Match)
 	c.Fn = argAt(args, row.Fn)

@@ -40,8 +40,8 @@ var probe = &analysis.Analyzer{
 func describe(c *rediscall.Call) string {
 	var b strings.Builder
 	key := "?"
-	if c.Key != nil {
-		key = types.ExprString(c.Key)
+	if c.KeyExpr != nil {
+		key = types.ExprString(c.KeyExpr)
 	}
 	fmt.Fprintf(&b, "%s key=%s", c.Command, key)
 	if c.Script != nil {

@@ -31,7 +31,7 @@ func (env *Env) redigoCall(c *Call, call *ast.CallExpr, fn *types.Func) bool {
 		if len(args) < 2 {
 			return false
 		}
-		c.Client = args[0]
+		c.ClientExpr = args[0]
 		if fn.Name() == "DoContext" {
 			c.Ctx = args[1]
 		}
@@ -59,8 +59,8 @@ func (env *Env) redigoScript(c *Call, call *ast.CallExpr, fn *types.Func) bool {
 	if len(args) == 0 {
 		return false
 	}
-	src, n, known := env.ScriptSource(c.Client)
-	c.Kind, c.Command, c.Client = Script, "EVALSHA", args[0]
+	src, n, known := env.ScriptSource(c.ClientExpr)
+	c.Kind, c.Command, c.ClientExpr = Script, "EVALSHA", args[0]
 	c.Queued = fn.Name() != "Do" && fn.Name() != "DoContext"
 	rest := args[1:]
 	c.Script = &ScriptCall{Source: src, Known: known}
@@ -68,8 +68,8 @@ func (env *Env) redigoScript(c *Call, call *ast.CallExpr, fn *types.Func) bool {
 		c.Script.Known = false
 		return true
 	}
-	c.Keys = rest[:n]
-	c.Key = c.KeyAt(1)
+	c.KeyExprs = rest[:n]
+	c.KeyExpr = c.KeyAt(1)
 	return true
 }
 
@@ -81,13 +81,13 @@ func (env *Env) lockLibraryCall(call *ast.CallExpr, fn *types.Func, lib string) 
 	}
 	c := &Call{Expr: call, Func: fn, Kind: kind, Method: fn.Name(), Library: lib, Command: lib + "." + fn.Name()}
 	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && isMethod(fn) {
-		c.Client = sel.X
+		c.ClientExpr = sel.X
 	}
 	// safelock.Release(ctx, client, key, token) and Refresh(ctx, client, key, token, ttl)
 	// name the key and token; the methods of a lock object carry them inside.
 	if lib == "safelock" && !isMethod(fn) && len(call.Args) >= 4 && kind != LockObtain {
-		c.Ctx, c.Client, c.Key, c.Match = call.Args[0], call.Args[1], call.Args[2], call.Args[3]
-		c.Keys = call.Args[2:3]
+		c.Ctx, c.ClientExpr, c.KeyExpr, c.Match = call.Args[0], call.Args[1], call.Args[2], call.Args[3]
+		c.KeyExprs = call.Args[2:3]
 	}
 	c.OKResult = kind == LockRelease && IsOKResultLibrary(lib)
 	if kind == LockOption && len(call.Args) == 1 {

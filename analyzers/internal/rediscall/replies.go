@@ -3,6 +3,7 @@ package rediscall
 import (
 	"go/ast"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/types/typeutil"
 )
@@ -35,12 +36,12 @@ type replyReader struct {
 // anyClient stands for every client package in the client column.
 const anyClient = "any client"
 
-// clientFamilies names the families of the client column.
-var clientFamilies = map[string]Family{
-	"go-redis": FamilyGoRedis,
-	"redigo":   FamilyRedigo,
-	"rueidis":  FamilyBuilder,
-	"go-zero":  FamilyGoZero,
+// clientNames names the clients of the client column.
+var clientNames = map[string][]Client{
+	"go-redis": {GoRedisV9, GoRedis},
+	"redigo":   {Redigo},
+	"rueidis":  {Rueidis},
+	"go-zero":  {GoZero},
 }
 
 // replyReaders is the one table of what reading a reply yields, for every
@@ -123,8 +124,8 @@ func (row replyReader) fromPackage(path string) bool {
 	if row.client == anyClient {
 		return isClient
 	}
-	if f, ok := clientFamilies[row.client]; ok {
-		return isClient && cp.Family == f
+	if cs, ok := clientNames[row.client]; ok {
+		return isClient && slices.Contains(cs, cp.Client)
 	}
 	return row.client == path // a standard library package
 }

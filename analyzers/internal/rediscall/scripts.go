@@ -14,8 +14,8 @@ func (env *Env) evalCall(c *Call, args []ast.Expr) {
 	c.Script = &ScriptCall{Script: args[0], KeysExpr: args[1]}
 	c.Script.Sha = strings.HasPrefix(c.Method, "EvalSha")
 	c.Script.Source, c.Script.Known = env.ScriptArg(args[0], c.Script.Sha)
-	c.Keys = env.SliceElems(args[1])
-	c.Key = c.KeyAt(1)
+	c.KeyExprs = env.SliceElems(args[1])
+	c.KeyExpr = c.KeyAt(1)
 }
 
 // scriptObjectCall reads go-redis (*Script).Run(ctx, client, keys, args...).
@@ -24,13 +24,13 @@ func (env *Env) scriptObjectCall(c *Call, args []ast.Expr) bool {
 	if !ok || len(args) < 2 {
 		return false
 	}
-	src, _, known := env.ScriptSource(c.Client)
+	src, _, known := env.ScriptSource(c.ClientExpr)
 	c.Kind, c.Command = Script, cmd
 	c.Script = &ScriptCall{Source: src, Known: known}
-	c.Client = args[0]
+	c.ClientExpr = args[0]
 	c.Queued = env.isPipeline(args[0])
-	c.Keys = env.SliceElems(args[1])
-	c.Key = c.KeyAt(1)
+	c.KeyExprs = env.SliceElems(args[1])
+	c.KeyExpr = c.KeyAt(1)
 	return true
 }
 
@@ -120,8 +120,8 @@ func (env *Env) genericScript(c *Call, command string, rest []ast.Expr) {
 		return
 	}
 	c.Kind = Script
-	c.Keys = rest[2 : 2+n]
-	c.Key = c.KeyAt(1)
+	c.KeyExprs = rest[2 : 2+n]
+	c.KeyExpr = c.KeyAt(1)
 	c.Script = &ScriptCall{}
 	if command == "EVAL" {
 		c.Script.Source, c.Script.Known = env.ConstString(rest[0])

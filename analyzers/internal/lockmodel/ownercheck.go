@@ -10,7 +10,7 @@ import (
 	"github.com/leasevet/leasevet/analyzers/internal/replyuse"
 )
 
-// A GetCompare is the check-then-act shape of RULES.md's get-del and
+// A GetCompare is the check-then-act shape of get-del and
 // get-expire: the value a Get read is compared with a token in Go, and
 // only then is the write sent, as a separate command.
 type GetCompare struct {
@@ -29,11 +29,11 @@ type GetCompare struct {
 // getdel reports these; baredel and barerenew leave them alone, so that one
 // bug is reported once.
 func (m *Model) GetCompareBefore(op *Op) *GetCompare {
-	if op.KeyID == "" || m.InWatchTransaction(op) {
+	if op.Key.ID == "" || m.InWatchTransaction(op) {
 		return nil
 	}
 	for _, get := range op.Func.Ops {
-		if get.Kind != rediscall.Get || get.KeyID != op.KeyID || !Before(get, op) {
+		if get.Kind != rediscall.Get || get.Key.ID != op.Key.ID || !Before(get, op) {
 			continue
 		}
 		if gc := m.comparedValue(get, op); gc != nil {
@@ -177,11 +177,11 @@ func (m *Model) InWatchTransaction(op *Op) bool {
 	if op.InWatch {
 		return true
 	}
-	if op.KeyID == "" {
+	if op.Key.ID == "" {
 		return false
 	}
 	for _, w := range op.Func.Ops {
-		if w.Kind == rediscall.Watch && Before(w, op) && m.watches(w, op.KeyID) {
+		if w.Kind == rediscall.Watch && Before(w, op) && m.watches(w, op.Key.ID) {
 			return true
 		}
 	}
@@ -190,13 +190,27 @@ func (m *Model) InWatchTransaction(op *Op) bool {
 
 // watches reports whether the WATCH w covers the key with identity id.
 func (m *Model) watches(w *Op, id string) bool {
-	if w.KeyID == id {
+	if w.Key.ID == id {
 		return true
 	}
-	for _, k := range w.Keys {
+	for _, k := range w.KeyExprs {
 		if m.keys.Of(k).String() == id {
 			return true
 		}
 	}
 	return false
+}
+
+// Unguarded reports whether op acts on a lock key of this package with no
+// owner check around it: the op is not owner-checked itself (a compare
+// script, IFEQ, a lock library), is not a write of a WATCH transaction,
+// and does not follow a GET compared in Go (check-then-act, getdel's to
+// report). A finding at it must belong to this package (Reportable), and
+// code in _test.go files is left out: a test sets up, ages and cleans up
+// keys, and a SetNX there is setup, not an acquisition.
+func (m *Model) Unguarded(op *Op) bool {
+	if op.OwnerChecked || op.Func.Test || !op.Reportable() || m.InWatchTransaction(op) {
+		return false
+	}
+	return m.IsLockKey(op) && m.GetCompareBefore(op) == nil
 }
