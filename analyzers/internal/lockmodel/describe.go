@@ -15,10 +15,10 @@ func (m *Model) CallText(op *Op) string {
 }
 
 // CallerRelated returns, for a helper's command judged through its calls
-// (see ProvingCall), the call that proves the key a lock, as related
+// (see provingCallOf), the call that proves the key a lock, as related
 // information for the diagnostic at the command.
 func (m *Model) CallerRelated(op *Op) []analysis.RelatedInformation {
-	p := m.ProvingCall(op)
+	p := m.provingCallOf(op)
 	if p == nil || m.judged(op.Key) {
 		return nil
 	}

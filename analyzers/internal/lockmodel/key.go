@@ -25,7 +25,7 @@ type Key struct {
 // key.
 func (m *Model) newKey(id keyid.ID, fn *Func) Key {
 	k := Key{ID: id.String(), Identity: id, Family: id.Family()}
-	if k.Family != "" || !id.IsParam() || fn == nil || !m.lockNames.NamesFunc(fn) {
+	if k.Family != "" || !id.IsParam() || fn == nil || !m.lockNames.namesFunc(fn) {
 		return k
 	}
 	if fn.Recv != nil {
@@ -61,7 +61,7 @@ func (m *Model) keyText(op *Op) string {
 	}
 	key := m.builtFrom(op.KeyExpr, 0)
 	if v := m.paramOf(key); v != nil {
-		if p := m.ProvingCall(op); p != nil && p.KeyExpr != nil && m.paramOf(m.builtFrom(p.KeyExpr, 0)) == nil {
+		if p := m.provingCallOf(op); p != nil && p.KeyExpr != nil && m.paramOf(m.builtFrom(p.KeyExpr, 0)) == nil {
 			return m.keyText(p) + " (passed by " + p.Func.Name() + " at " + m.Where(p.Pos()) + ")"
 		}
 		// Not "lock key key": the key was built by the caller.

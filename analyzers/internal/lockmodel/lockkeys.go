@@ -69,9 +69,9 @@ func (m *Model) indexKeys() {
 // IsLockKey reports whether op's key is a lock key: acquired with NX
 // under the same identity or family, with lock evidence (a lock name, a
 // critical section, an owner check or a wait; see judgeLockKey). An op of a same-package helper that only receives the key is
-// on a lock key when its calls in this package are (see ProvingCall).
+// on a lock key when its calls in this package are (see provingCallOf).
 func (m *Model) IsLockKey(op *Op) bool {
-	return m.judged(op.Key) || m.ProvingCall(op) != nil
+	return m.judged(op.Key) || m.provingCallOf(op) != nil
 }
 
 // judged reports whether the key k (its identity or, failing that, its
@@ -112,7 +112,7 @@ func (m *Model) judgeLockKey(k Key) bool {
 	return m.namedAsLock(k.Identity, acq, rel) || criticalSection(acq, rel) || m.ownerChecks(rel) || m.waitsFor(acq)
 }
 
-// ProvingCall returns, for an op of a same-package helper whose key comes
+// provingCallOf returns, for an op of a same-package helper whose key comes
 // from its parameters (func releaseLock(key string) { rdb.Del(ctx, key) }),
 // a call of the helper whose key is a lock key, provided every call of it
 // in the package is on a lock key. The bug is then the helper's own,
@@ -120,7 +120,7 @@ func (m *Model) judgeLockKey(k Key) bool {
 // A helper that also handles other keys (a
 // generic Del) proves nothing: its lock-key calls are judged where they
 // are.
-func (m *Model) ProvingCall(op *Op) *Op { return m.provingCall(op, 0) }
+func (m *Model) provingCallOf(op *Op) *Op { return m.provingCall(op, 0) }
 
 func (m *Model) provingCall(op *Op, depth int) *Op {
 	insts := m.Instances(op)
@@ -177,8 +177,8 @@ func (m *Model) opNamedAsLock(op *Op) bool {
 	return false
 }
 
-// NamesFunc reports whether fn or its receiver type has a lock word.
-func (l Namer) NamesFunc(fn *Func) bool {
+// namesFunc reports whether fn or its receiver type has a lock word.
+func (l namer) namesFunc(fn *Func) bool {
 	return l.matches(fn.Decl.Name.Name) || (fn.Recv != nil && l.matches(fn.Recv.Obj().Name()))
 }
 
@@ -242,7 +242,7 @@ func (m *Model) waitsFor(acquires []*Op) bool {
 func (m *Model) AcquireFor(op *Op) *Op {
 	acq := m.acquires.lookup(op.Key)
 	if len(acq) == 0 {
-		if p := m.ProvingCall(op); p != nil {
+		if p := m.provingCallOf(op); p != nil {
 			return m.AcquireFor(p)
 		}
 	}

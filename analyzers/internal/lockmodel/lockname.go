@@ -9,23 +9,23 @@ import (
 // words that name a lock, its operations and its kin (mutex, redlock).
 const DefaultLockNames = `(?i)^(lock|locks|locked|locker|lockers|locking|unlock|unlocks|unlocked|unlocking|trylock|relock|redlock|mutex|mutexes|mtx)$`
 
-// A Namer tells lock names from others: a name is split into words and a word must match the -lock-names
-// expression alone. Matching the whole name would make IndexBlock,
-// MarkClockSkew and "indexed-block:" lock names, and turn dedup markers
-// into locks.
-type Namer struct{ re *regexp.Regexp }
+// A namer tells lock names from others: a name is split into words, and
+// a word must match the -lock-names expression alone. Matching the whole
+// name would make IndexBlock, MarkClockSkew and "indexed-block:" lock
+// names, and turn dedup markers into locks.
+type namer struct{ re *regexp.Regexp }
 
 // newNamer returns the namer of expr, a valid -lock-names expression.
-func newNamer(expr string) Namer {
+func newNamer(expr string) namer {
 	re, err := regexp.Compile(expr)
 	if err != nil {
 		re = regexp.MustCompile(DefaultLockNames) // the flag validated it already
 	}
-	return Namer{re}
+	return namer{re}
 }
 
 // matches reports whether one word of s is a lock word.
-func (l Namer) matches(s string) bool {
+func (l namer) matches(s string) bool {
 	for _, w := range nameWords(s) {
 		if l.re.MatchString(w) {
 			return true

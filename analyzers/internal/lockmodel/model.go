@@ -27,7 +27,7 @@ type Model struct {
 
 	pass       *analysis.Pass // the lockmodel analyzer's pass: facts, and the model's own types info
 	keys       *keyid.Resolver
-	lockNames  Namer // the words of -lock-names, for lock names and lock API families
+	lockNames  namer // the words of -lock-names, for lock names and lock API families
 	directives *suppress.Directives
 	checks     []suppress.Check // the names of the set's analyzers, for directives
 

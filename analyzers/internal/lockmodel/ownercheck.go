@@ -29,7 +29,7 @@ type GetCompare struct {
 // getdel reports these; baredel and barerenew leave them alone, so that one
 // bug is reported once.
 func (m *Model) GetCompareBefore(op *Op) *GetCompare {
-	if op.Key.ID == "" || m.InWatchTransaction(op) {
+	if op.Key.ID == "" || m.inWatchTransaction(op) {
 		return nil
 	}
 	for _, get := range op.Func.Ops {
@@ -163,14 +163,14 @@ func (m *Model) isConstant(e ast.Expr) bool {
 	return !ok || tv.Value != nil || tv.IsNil()
 }
 
-// InWatchTransaction reports whether op is a write of an optimistic
+// inWatchTransaction reports whether op is a write of an optimistic
 // transaction on its key, which EXEC discards if the key changed after the
 // WATCH: queued inside a go-redis Watch callback (TxPipelined), or queued
 // (redigo Send between MULTI and EXEC) after a WATCH of the same key in the
 // same function. Such a write is owner-checked when the transaction
 // compares the value; a write sent directly from the Watch callback runs
 // at once and is not.
-func (m *Model) InWatchTransaction(op *Op) bool {
+func (m *Model) inWatchTransaction(op *Op) bool {
 	if !op.Queued {
 		return false
 	}
@@ -209,7 +209,7 @@ func (m *Model) watches(w *Op, id string) bool {
 // code in _test.go files is left out: a test sets up, ages and cleans up
 // keys, and a SetNX there is setup, not an acquisition.
 func (m *Model) Unguarded(op *Op) bool {
-	if op.OwnerChecked || op.Func.Test || !op.Reportable() || m.InWatchTransaction(op) {
+	if op.OwnerChecked || op.Func.Test || !op.Reportable() || m.inWatchTransaction(op) {
 		return false
 	}
 	return m.IsLockKey(op) && m.GetCompareBefore(op) == nil

@@ -371,7 +371,7 @@ func (m *Model) exportSummaries() {
 
 // judgedThroughCalls reports whether the wrapper command s stands for is
 // judged here as a lock key command: through the wrapper's calls (see
-// ProvingCall), or as one half of a lock API pair.
+// provingCallOf), or as one half of a lock API pair.
 func (m *Model) judgedThroughCalls(s *SummaryOp) bool {
 	o := m.origins[s]
 	return o != nil && m.IsLockKey(o)
