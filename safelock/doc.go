@@ -39,6 +39,25 @@
 // release that already ran, which then reports ErrNotOwner: pessimistic, never
 // unsafe.
 //
+// # Releasing from a done context
+//
+// A release is clean-up, so [Release] and [Lock.Release] run with the
+// caller's context values (context.WithoutCancel) but not its cancellation
+// or deadline, under a bound of their own: [DefaultReleaseTimeout], or
+// [WithReleaseTimeout] for a Lock, never above the lease's ttl. So
+// defer lock.Release(ctx) with a request's context frees the key even when
+// the request was cancelled or timed out first; under the dead context
+// go-redis would fail the command before sending it, leaving the key held
+// until its TTL. The read-back of an unknown outcome runs under the same
+// context. The bound is a context deadline: it ends waits for a
+// connection, dials and go-redis's retries, and socket reads only with
+// go-redis's ContextTimeoutEnabled option; without it a server that stops
+// answering can hold a release for the bound plus one ReadTimeout (3s by
+// default). A release that got no answer leaves the Lock releasable; one
+// Redis answered is final. Refresh does not detach: a refresh with a done
+// context is the caller's choice to stop renewing, and the lease ends by
+// its TTL.
+//
 // # Obtain and Lock
 //
 // [Obtain] acquires with one command: SET key token NX PX ttl, or, with
@@ -47,8 +66,9 @@
 // Options choose the retry strategy ([NoRetry], [LinearBackoff],
 // [ExponentialBackoff] with jitter, [LimitRetry]; every wait ends with the
 // context), the watchdog ([WithWatchdog], renewing every ttl/3), fencing
-// ([WithFencing], [WithFenceKey]) and the danger-zone margin
-// ([WithDangerZone], default ttl/10).
+// ([WithFencing], [WithFenceKey]), the danger-zone margin
+// ([WithDangerZone], default ttl/10) and the release's bound
+// ([WithReleaseTimeout]).
 //
 // Lock.Context is cancelled when the lease is released, when a renewal finds
 // another owner, and at the danger zone: a local monotonic deadline of

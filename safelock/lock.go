@@ -30,6 +30,10 @@ type Lock struct {
 	cfg    *config
 	parent context.Context // Obtain's ctx: Context inherits its values
 
+	// releasing serializes Release calls: a second one waits for the
+	// first's answer.
+	releasing sync.Mutex
+
 	mu       sync.Mutex
 	ttl      time.Duration // of the last successful acquire or refresh
 	deadline time.Time     // the danger zone starts here
@@ -69,7 +73,7 @@ func Obtain(ctx context.Context, client Client, key string, ttl time.Duration, o
 		sent := time.Now()
 		fence, ok, err := acquire(ctx, client, cfg, key, token, ttl)
 		if err != nil {
-			return nil, acquireFailed(ctx, client, key, token, err)
+			return nil, acquireFailed(ctx, client, key, token, min(cfg.releaseBound(ttl), time.Second), err)
 		}
 		if ok {
 			return newLock(ctx, client, cfg, key, token, fence, ttl, sent), nil
@@ -100,15 +104,14 @@ func acquire(ctx context.Context, client Client, cfg *config, key, token string,
 // acquireFailed reports an acquire error. When the outcome is unknown (the
 // context ended or the connection broke mid-call) the key may now hold our
 // token with nobody to release it, so a conditional release is attempted
-// (best effort: the TTL reclaims it otherwise) and the caller gets
+// (best effort, within bound, which Obtain caps at 1s since its caller has
+// given up: the TTL reclaims the key otherwise) and the caller gets
 // ErrNotObtained with the cause, as when the context ends between retries.
-func acquireFailed(ctx context.Context, client Client, key, token string, err error) error {
+func acquireFailed(ctx context.Context, client Client, key, token string, bound time.Duration, err error) error {
 	if !isUnknownOutcome(err) {
 		return fmt.Errorf("safelock: obtain %q: %w", key, err)
 	}
-	cleanup, cancel := context.WithTimeout(context.WithoutCancel(ctx), time.Second)
-	defer cancel()
-	_ = Release(cleanup, client, key, token)
+	_ = release(ctx, client, key, token, bound)
 	return fmt.Errorf("%w: %q: %w", ErrNotObtained, key, err)
 }
 
@@ -304,24 +307,45 @@ func (l *Lock) refresh(ctx context.Context, ttl time.Duration) error {
 // Release stops the watchdog, waits until any renewal in flight has
 // finished, then deletes the key if it still holds this lock's token, and
 // cancels Context. So no renewal can reach Redis after the release. Its
-// errors are those of the package function Release; releasing twice gives
-// ErrNotOwner without contacting Redis.
+// errors are those of the package function Release, and like it, it is
+// detached from ctx's cancellation (bounded by WithReleaseTimeout), so
+// defer lock.Release(ctx) frees the key even once ctx is done.
+//
+// A release Redis answered (nil, ErrNotOwner, ErrLeaseLost) is final:
+// releasing again gives ErrNotOwner without contacting Redis. One that got
+// no answer, or that the server refused to run, leaves the Lock releasable:
+// Context is cancelled with ErrLeaseLost, the watchdog stays stopped, and a
+// later Release sends the conditional delete again.
 func (l *Lock) Release(ctx context.Context) error {
 	if l == nil {
 		return ErrNotObtained
 	}
+	l.releasing.Lock()
+	defer l.releasing.Unlock()
 	l.mu.Lock()
-	if l.released {
-		l.mu.Unlock()
+	released, dog, ttl := l.released, l.dog, l.ttl
+	l.mu.Unlock()
+	if released {
 		return fmt.Errorf("safelock: release %q: %w: already released", l.key, ErrNotOwner)
 	}
-	l.released = true
-	dog := l.dog
-	l.mu.Unlock()
 	called := time.Now()
 	if dog != nil {
 		dog.stopAndWait()
 	}
-	defer l.end(errReleased, called)
-	return Release(ctx, l.client, l.key, l.token)
+	err := release(ctx, l.client, l.key, l.token, l.cfg.releaseBound(ttl))
+	if !releaseFinal(err) {
+		l.end(fmt.Errorf("%w: the release was not confirmed: %w", ErrLeaseLost, err), called)
+		return err
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.released = true
+	l.endLocked(errReleased, called)
+	return err
+}
+
+// releaseFinal reports whether a release's result leaves nothing to
+// release: the key was deleted, or Redis says it does not hold the token.
+func releaseFinal(err error) bool {
+	return err == nil || errors.Is(err, ErrNotOwner) || errors.Is(err, ErrLeaseLost)
 }

@@ -259,6 +259,12 @@ func TestObtain_badInput(t *testing.T) {
 		"margin": func() (*safelock.Lock, error) {
 			return safelock.Obtain(ctx, c, "k", time.Second, safelock.WithDangerZone(time.Second))
 		},
+		"release timeout": func() (*safelock.Lock, error) {
+			return safelock.Obtain(ctx, c, "rt-zero", time.Second, safelock.WithReleaseTimeout(0))
+		},
+		"negative release timeout": func() (*safelock.Lock, error) {
+			return safelock.Obtain(ctx, c, "rt-negative", time.Second, safelock.WithReleaseTimeout(-time.Second))
+		},
 	}
 	for name, call := range cases {
 		l, err := call()
@@ -613,9 +619,20 @@ func TestWithWatchdog_leaseLost(t *testing.T) {
 }
 
 // Release stops the watchdog and waits for its renewal in flight before the
-// delete is sent: no renewal can follow the release.
+// delete is sent: no renewal can follow the release. The order holds when
+// the caller's context is already done too (the delete is detached from it,
+// the stop is not affected).
 func TestLock_Release_waitsForWatchdog(t *testing.T) {
-	c, rec, _ := recordedClient(t)
+	for name, releaseCtx := range releaseContexts() {
+		t.Run(name, func(t *testing.T) { checkWatchdogOrder(t, releaseCtx(t)) })
+	}
+}
+
+// checkWatchdogOrder holds a renewal in flight, releases with releaseCtx,
+// and checks that the renewal ended before any release command and that
+// the key is gone.
+func checkWatchdogOrder(t *testing.T, releaseCtx context.Context) {
+	c, rec, inspect := recordedClient(t)
 	ctx := testCtx(t)
 	var (
 		mu     sync.Mutex
@@ -645,8 +662,11 @@ func TestLock_Release_waitsForWatchdog(t *testing.T) {
 		t.Fatal(err)
 	}
 	<-inRenewal
-	if err := l.Release(ctx); err != nil {
+	if err := l.Release(releaseCtx); err != nil {
 		t.Fatalf("Release = %v", err)
+	}
+	if inspect.Exists(ctx, "k").Val() != 0 {
+		t.Fatal("key still exists after Release")
 	}
 	mu.Lock()
 	defer mu.Unlock()

@@ -11,14 +11,19 @@ import (
 type Option func(*config)
 
 type config struct {
-	retry      RetryStrategy
-	watchdog   bool
-	fencing    bool
-	fenceKey   string
-	margin     time.Duration
-	marginSet  bool
-	renewEvery time.Duration
+	retry          RetryStrategy
+	watchdog       bool
+	fencing        bool
+	fenceKey       string
+	margin         time.Duration
+	marginSet      bool
+	renewEvery     time.Duration
+	releaseTimeout time.Duration
 }
+
+// DefaultReleaseTimeout bounds the package function Release, and
+// Lock.Release without WithReleaseTimeout.
+const DefaultReleaseTimeout = 5 * time.Second
 
 // WithRetry sets how Obtain retries while the key is held (default NoRetry).
 func WithRetry(s RetryStrategy) Option {
@@ -61,9 +66,17 @@ func WithDangerZone(margin time.Duration) Option {
 	return func(c *config) { c.margin, c.marginSet = margin, true }
 }
 
+// WithReleaseTimeout bounds the Lock's Release, read-back and re-send
+// included, at d (default DefaultReleaseTimeout), and never above the
+// lease's ttl. The caller's context does not shorten it: a release is
+// detached from it (see Lock.Release). d must be positive.
+func WithReleaseTimeout(d time.Duration) Option {
+	return func(c *config) { c.releaseTimeout = d }
+}
+
 // newConfig applies opts and validates them against key and ttl.
 func newConfig(key string, ttl time.Duration, opts []Option) (*config, error) {
-	c := &config{retry: NoRetry()}
+	c := &config{retry: NoRetry(), releaseTimeout: DefaultReleaseTimeout}
 	for _, o := range opts {
 		if o != nil {
 			o(c)
@@ -78,6 +91,9 @@ func newConfig(key string, ttl time.Duration, opts []Option) (*config, error) {
 	if c.margin < 0 || c.margin >= ttl {
 		return nil, fmt.Errorf("danger-zone margin %v must be in [0, ttl %v)", c.margin, ttl)
 	}
+	if c.releaseTimeout <= 0 {
+		return nil, fmt.Errorf("release timeout %v must be positive", c.releaseTimeout)
+	}
 	c.renewEvery = ttl / 3
 	if c.fencing && c.fenceKey == "" {
 		k, err := defaultFenceKey(key)
@@ -87,6 +103,11 @@ func newConfig(key string, ttl time.Duration, opts []Option) (*config, error) {
 		c.fenceKey = k
 	}
 	return c, nil
+}
+
+// releaseBound is how long a release of a lease of ttl may take.
+func (c *config) releaseBound(ttl time.Duration) time.Duration {
+	return min(c.releaseTimeout, ttl)
 }
 
 // defaultFenceKey derives a fence counter key in the same cluster slot as

@@ -229,29 +229,35 @@ func isConditional(cmd redis.Cmder) bool {
 
 // A release whose connection breaks before it reaches Redis is resolved by
 // reading the key: still ours, so the same conditional delete is re-sent.
+// The read-back and the re-send run under the release's detached context,
+// so they work when the caller's context is already done too.
 func TestRelease_unknownOutcomeStillOurs(t *testing.T) {
-	c, rec, inspect := recordedClient(t)
-	ctx := testCtx(t)
-	tok := safelock.NewToken()
-	inspect.Set(ctx, "k", tok, time.Minute)
-	failed := false
-	rec.setIntercept(func(_ context.Context, cmd redis.Cmder, _ redis.ProcessHook) (bool, error) {
-		if failed || !isConditional(cmd) {
-			return false, nil
-		}
-		failed = true
-		cmd.SetErr(errReset)
-		return true, errReset
-	})
-	if err := safelock.Release(ctx, c, "k", tok); err != nil {
-		t.Fatalf("Release = %v; want the retried delete to succeed", err)
-	}
-	names := rec.names()
-	if !slices.Contains(names, "get") || slices.Contains(names, "del") {
-		t.Fatalf("sent %v; want a GET to resolve the outcome and no DEL", names)
-	}
-	if inspect.Exists(ctx, "k").Val() != 0 {
-		t.Fatal("key still exists")
+	for name, releaseCtx := range releaseContexts() {
+		t.Run(name, func(t *testing.T) {
+			c, rec, inspect := recordedClient(t)
+			ctx := testCtx(t)
+			tok := safelock.NewToken()
+			inspect.Set(ctx, "k", tok, time.Minute)
+			failed := false
+			rec.setIntercept(func(_ context.Context, cmd redis.Cmder, _ redis.ProcessHook) (bool, error) {
+				if failed || !isConditional(cmd) {
+					return false, nil
+				}
+				failed = true
+				cmd.SetErr(errReset)
+				return true, errReset
+			})
+			if err := safelock.Release(releaseCtx(t), c, "k", tok); err != nil {
+				t.Fatalf("Release = %v; want the retried delete to succeed", err)
+			}
+			names := rec.names()
+			if !slices.Contains(names, "get") || slices.Contains(names, "del") {
+				t.Fatalf("sent %v; want a GET to resolve the outcome and no DEL", names)
+			}
+			if inspect.Exists(ctx, "k").Val() != 0 {
+				t.Fatal("key still exists")
+			}
+		})
 	}
 }
 

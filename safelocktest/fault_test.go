@@ -25,8 +25,9 @@ import (
 // No scenario may pass vacuously: each checks that its fault was applied
 // (the proxy's latency measured, connections reset, the lock lost), and
 // that something went wrong that the lock had to handle: a stale write
-// attempted and rejected, or a release answered ErrNotOwner or
-// ErrLeaseLost. go test -faults=false runs every scenario without its
+// attempted and rejected, a release answered ErrNotOwner or ErrLeaseLost,
+// or a release that got no answer (ErrUnknownOutcome) with the key still
+// held. go test -faults=false runs every scenario without its
 // fault, and each then fails, which shows that its checks can fail.
 
 // injectFaults switches each scenario's fault injection off when false.
@@ -372,5 +373,54 @@ func TestObtain_faultFailover(t *testing.T) {
 		t.Fatal("A refreshed a lock on a dead primary")
 	} else {
 		t.Logf("A's refresh against the dead primary: %v", err)
+	}
+}
+
+// A release whose connection breaks before its delete reaches Redis leaves
+// the lock releasable: the first Release reports the unknown outcome with
+// the key still held, and a second Release frees it. The watchdog was
+// stopped by the first and does not hold up the second.
+func TestLock_Release_faultConnectionBreaks(t *testing.T) {
+	redistest.RequireReal(t)
+	s := redistest.Start(t)
+	p := startProxy(t, s.Addr())
+	c := proxiedClient(t, p, -1)
+	rec := &recorder{}
+	c.AddHook(rec)
+	ctx := testCtx(t)
+	l, err := safelock.Obtain(ctx, c, "release-breaks", time.Minute, safelock.WithWatchdog())
+	if err != nil {
+		t.Fatal(err)
+	}
+	sent := make(chan struct{})
+	var once sync.Once
+	rec.setIntercept(func(_ context.Context, cmd redis.Cmder, _ redis.ProcessHook) (bool, error) {
+		if name := cmd.Name(); name == "delex" || name == "evalsha" || name == "eval" {
+			once.Do(func() { close(sent) })
+		}
+		return false, nil
+	})
+	if *injectFaults {
+		p.Hold() // the delete will wait in the proxy, never reaching Redis
+	}
+	released := make(chan error, 1)
+	go func() { released <- l.Release(ctx) }()
+	<-sent
+	time.Sleep(50 * time.Millisecond) // its bytes are in the proxy now
+	if *injectFaults {
+		p.ResetAll()
+	}
+	if err := <-released; !errors.Is(err, safelock.ErrUnknownOutcome) {
+		t.Fatalf("Release over a broken connection = %v; want ErrUnknownOutcome", err)
+	}
+	if v := s.Client().Get(ctx, "release-breaks").Val(); v != l.Token() {
+		t.Fatalf("key = %q after a release that never reached Redis; want our token", v)
+	}
+	p.Release()
+	if err := l.Release(ctx); err != nil {
+		t.Fatalf("second Release = %v; want it to free the key", err)
+	}
+	if s.Client().Exists(ctx, "release-breaks").Val() != 0 {
+		t.Fatal("key still exists after the second Release")
 	}
 }

@@ -99,8 +99,8 @@ Usage:
 		as a go vet tool
 	go fix -fixtool=$(which %[1]s) [-diff] packages...
 		apply the suggested fixes with go fix
-	%[1]s help [analyzer]
-		this text, or one analyzer's documentation and flags
+	%[1]s help [analyzer or check]
+		this text, an analyzer's documentation, flags and checks, or a check's page
 `, d.Name)
 	d.printSubcommands(w)
 	fmt.Fprintf(w, "\nAnalyzers:\n\n")
@@ -151,8 +151,10 @@ func (d *Driver) help(names []string) int {
 	for _, name := range names {
 		a := d.analyzer(name)
 		if a == nil {
-			fmt.Fprintf(d.Stderr, "%s: no analyzer named %q; run '%s help' for the list\n", d.Name, name, d.Name)
-			return ExitUsage
+			if code := d.checkHelp(name); code != ExitClean {
+				return code
+			}
+			continue
 		}
 		d.analyzerHelp(a)
 	}
@@ -175,6 +177,7 @@ func (d *Driver) analyzerHelp(a *analysis.Analyzer) {
 	if _, rest, ok := strings.Cut(a.Doc, "\n"); ok && strings.TrimSpace(rest) != "" {
 		fmt.Fprintf(d.Stdout, "\n%s\n", strings.TrimSpace(rest))
 	}
+	d.printChecks(d.Stdout, a)
 	fs := flag.NewFlagSet(a.Name, flag.ContinueOnError)
 	a.Flags.VisitAll(func(f *flag.Flag) { fs.Var(f.Value, a.Name+"."+f.Name, f.Usage) })
 	if hasFlags(a) {

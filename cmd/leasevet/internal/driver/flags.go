@@ -5,10 +5,13 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"net/url"
 	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/leasevet/leasevet/cmd/leasevet/internal/report"
 )
 
 // errUsage is returned by parseFlags when the command line is wrong; the
@@ -24,6 +27,10 @@ type options struct {
 	tests   bool
 	context int
 	version bool
+
+	// sarifHelpBase is the URL of the checks' pages in SARIF rules,
+	// ending in a slash.
+	sarifHelpBase string
 }
 
 // triState is an analyzer enable flag that remembers whether it was set,
@@ -79,6 +86,8 @@ func newFlagSet(name string, analyzers []*analysis.Analyzer, opts *options) (*fl
 	fs.BoolVar(&opts.diff, "diff", false, "with -fix, print a unified diff instead of writing files")
 	fs.BoolVar(&opts.json, "json", false, "print diagnostics and fixes as JSON (the go vet -json format) on stdout")
 	fs.BoolVar(&opts.sarif, "sarif", false, "print a SARIF 2.1.0 log on stdout")
+	fs.StringVar(&opts.sarifHelpBase, "sarif-help-base", report.DefaultHelpBase,
+		"with -sarif, the URL of the directory holding the checks' pages (docs/checks), for each rule's helpUri")
 	fs.BoolVar(&opts.tests, "test", true, "also analyze test files")
 	fs.IntVar(&opts.context, "c", -1, "display the offending line with this many lines of context")
 	fs.BoolVar(&opts.version, "V", false, "print version and exit")
@@ -114,6 +123,10 @@ func (d *Driver) parseFlags(args []string) (*commandLine, error) {
 	}
 	if cl.opts.json && cl.opts.sarif {
 		fmt.Fprintf(d.Stderr, "%s: -json and -sarif cannot be combined\n", d.Name)
+		return nil, errUsage
+	}
+	if err := checkHelpBase(fs, &cl.opts); err != nil {
+		fmt.Fprintf(d.Stderr, "%s: %v\n", d.Name, err)
 		return nil, errUsage
 	}
 	cl.analyzers = selectAnalyzers(d.Analyzers, enabled)
@@ -153,4 +166,25 @@ func IsVetProtocol(args []string) bool {
 	}
 	return len(args) > 0 && strings.HasSuffix(args[len(args)-1], ".cfg") &&
 		!strings.HasPrefix(args[len(args)-1], "-")
+}
+
+// checkHelpBase validates -sarif-help-base: set only with -sarif, an
+// absolute URL; a missing final slash is added.
+func checkHelpBase(fs *flag.FlagSet, opts *options) error {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == "sarif-help-base" })
+	if !set {
+		return nil
+	}
+	if !opts.sarif {
+		return errors.New("-sarif-help-base requires -sarif")
+	}
+	u, err := url.Parse(opts.sarifHelpBase)
+	if err != nil || !u.IsAbs() || u.Opaque != "" {
+		return fmt.Errorf("-sarif-help-base=%s: want an absolute URL such as %s", opts.sarifHelpBase, report.DefaultHelpBase)
+	}
+	if !strings.HasSuffix(opts.sarifHelpBase, "/") {
+		opts.sarifHelpBase += "/"
+	}
+	return nil
 }

@@ -22,7 +22,7 @@ func (d *Driver) output(cl *commandLine, graph *checker.Graph, res *findings.Res
 		}
 		return ExitClean
 	case cl.opts.sarif:
-		return d.writeSARIF(res)
+		return d.writeSARIF(cl, res)
 	}
 	return d.printText(res, cl.opts.context)
 }
@@ -40,10 +40,17 @@ func (d *Driver) printText(res *findings.Results, context int) int {
 	return ExitClean
 }
 
-// writeSARIF prints the findings as a SARIF log on stdout. Like -json it
-// exits 0 when the log was written, whatever it contains.
-func (d *Driver) writeSARIF(res *findings.Results) int {
-	log := report.SARIFLog(res, d.Name, moduleVersion(), d.workDir())
+// writeSARIF prints the findings as a SARIF log on stdout, with a rule
+// for every check of the analyzers that ran. Like -json it exits 0 when
+// the log was written, whatever it contains.
+func (d *Driver) writeSARIF(cl *commandLine, res *findings.Results) int {
+	all, err := d.checks()
+	if err != nil {
+		fmt.Fprintf(d.Stderr, "%s: %v\n", d.Name, err)
+		return ExitError
+	}
+	log := report.SARIFLog(res, report.SARIFConfig{Name: d.Name, Version: moduleVersion(), WorkDir: d.workDir(),
+		HelpBase: cl.opts.sarifHelpBase, Analyzers: cl.analyzers, Checks: all})
 	if err := log.Write(d.Stdout); err != nil {
 		fmt.Fprintf(d.Stderr, "%s: %v\n", d.Name, err)
 		return ExitError

@@ -124,8 +124,11 @@ func checkBadCallResult(t *testing.T, dir string, res sarif.Result) {
 			loc.Region.StartLine, loc.Region.StartColumn, loc.Region.EndColumn, got)
 	}
 	if len(res.RelatedLocations) != 1 || res.RelatedLocations[0].Message == nil ||
-		!strings.Contains(res.RelatedLocations[0].Message.Text, "declared here") {
+		!strings.Contains(res.RelatedLocations[0].Message.Text, "declared here") || *res.RelatedLocations[0].ID != 1 {
 		t.Errorf("related locations = %+v", res.RelatedLocations)
+	}
+	if want := "call of bad ([bad is declared here](1))"; res.Message.Text != want {
+		t.Errorf("message %q, want %q: the related location linked by its id", res.Message.Text, want)
 	}
 	if len(res.Fixes) != 1 {
 		t.Fatalf("fixes = %+v", res.Fixes)
@@ -134,5 +137,43 @@ func checkBadCallResult(t *testing.T, dir string, res sarif.Result) {
 	off, n := *rep.DeletedRegion.ByteOffset, *rep.DeletedRegion.ByteLength
 	if string(data[off:off+n]) != "bad" || rep.InsertedContent.Text != "good" {
 		t.Errorf("fix replaces %q with %q", data[off:off+n], rep.InsertedContent.Text)
+	}
+	// The same region by line and column, which reviewdog reads.
+	r := rep.DeletedRegion
+	if r.StartLine != loc.Region.StartLine || r.EndLine != r.StartLine || r.StartColumn != loc.Region.StartColumn ||
+		string(utf16.Decode(u[r.StartColumn-1:r.EndColumn-1])) != "bad" {
+		t.Errorf("fix region %+v does not select \"bad\" at line %d", r, loc.Region.StartLine)
+	}
+}
+
+func TestDriver_writeSARIF_helpBase(t *testing.T) {
+	dir := fixtureDir(t)
+	for _, c := range []struct{ flag, want string }{
+		{"", "https://github.com/leasevet/leasevet/blob/main/docs/checks/README.md"},
+		{"-sarif-help-base=https://git.example.com/mirror/leasevet/docs/checks", "https://git.example.com/mirror/leasevet/docs/checks/README.md"},
+	} {
+		args := []string{"-sarif", "./..."}
+		if c.flag != "" {
+			args = append([]string{c.flag}, args...)
+		}
+		r := runCmd(t, dir, args...)
+		var log sarif.Log
+		if err := json.Unmarshal([]byte(r.stdout), &log); err != nil || r.code != 0 {
+			t.Fatalf("%v: exit %d, %v: %s", args, r.code, err, r.stderr)
+		}
+		for _, rule := range log.Runs[0].Tool.Driver.Rules {
+			if rule.HelpURI != c.want {
+				t.Errorf("%v: rule %s helpUri %q, want %q (a category without a page)", args, rule.ID, rule.HelpURI, c.want)
+			}
+		}
+	}
+	for _, args := range [][]string{
+		{"-sarif-help-base=https://example.com/", "./..."},
+		{"-sarif", "-sarif-help-base=docs/checks/", "./..."},
+		{"-sarif", "-sarif-help-base=:/x", "./..."},
+	} {
+		if r := runCmd(t, dir, args...); r.code != ExitUsage || !strings.Contains(r.stderr, "-sarif-help-base") {
+			t.Errorf("%v: exit %d, stderr %q; want exit 2 and a message", args, r.code, r.stderr)
+		}
 	}
 }

@@ -15,6 +15,7 @@ import (
 	"io"
 	"net/url"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -56,23 +57,38 @@ type ToolComponent struct {
 	Rules          []ReportingDescriptor `json:"rules"`
 }
 
-// ReportingDescriptor is a rule.
+// ReportingDescriptor is a rule. Code-scanning services read a few
+// properties from its property bag: GitHub ranks alerts by "precision"
+// (very-high, high, medium, low), "problem.severity" (error, warning,
+// recommendation) and, for rules tagged "security", "security-severity"
+// (a score from 0.1 to 10.0, as a string), and shows "tags".
 type ReportingDescriptor struct {
-	ID               string                    `json:"id"`
-	Name             string                    `json:"name,omitempty"`
-	ShortDescription *MultiformatMessageString `json:"shortDescription,omitempty"`
-	FullDescription  *MultiformatMessageString `json:"fullDescription,omitempty"`
-	Help             *MultiformatMessageString `json:"help,omitempty"`
-	HelpURI          string                    `json:"helpUri,omitempty"`
-	Properties       map[string]any            `json:"properties,omitempty"`
+	ID                   string                    `json:"id"`
+	Name                 string                    `json:"name,omitempty"`
+	ShortDescription     *MultiformatMessageString `json:"shortDescription,omitempty"`
+	FullDescription      *MultiformatMessageString `json:"fullDescription,omitempty"`
+	Help                 *MultiformatMessageString `json:"help,omitempty"`
+	HelpURI              string                    `json:"helpUri,omitempty"`
+	DefaultConfiguration *Configuration            `json:"defaultConfiguration,omitempty"`
+	Properties           map[string]any            `json:"properties,omitempty"`
 }
 
-// MultiformatMessageString is a plain-text message.
+// Configuration is a rule's default configuration: the level of its
+// results.
+type Configuration struct {
+	Level string `json:"level,omitempty"`
+}
+
+// MultiformatMessageString is a message in plain text and, optionally,
+// GitHub-flavoured Markdown.
 type MultiformatMessageString struct {
-	Text string `json:"text"`
+	Text     string `json:"text"`
+	Markdown string `json:"markdown,omitempty"`
 }
 
-// Message is the text of a result or location.
+// Message is the text of a result or location. In a result's message,
+// "[text](n)" is a link to the related location whose id is n, and
+// literal brackets are escaped (EscapeText).
 type Message struct {
 	Text string `json:"text"`
 }
@@ -108,7 +124,8 @@ type ArtifactLocation struct {
 }
 
 // Region is a text range: lines and UTF-16 columns (1-based, end column
-// exclusive) for display, or byte offsets for fixes.
+// exclusive) for display, and for fixes also byte offsets (consumers such
+// as reviewdog read only the lines and columns, others only the offsets).
 type Region struct {
 	StartLine   int  `json:"startLine,omitempty"`
 	StartColumn int  `json:"startColumn,omitempty"`
@@ -199,4 +216,16 @@ func UTF16Column(line []byte, byteCol int) int {
 		i += size
 	}
 	return col
+}
+
+// EscapeText escapes the square brackets of plain text that goes into a
+// message, so that no part of it reads as an embedded link.
+func EscapeText(s string) string {
+	return strings.NewReplacer("[", `\[`, "]", `\]`).Replace(s)
+}
+
+// RelatedLink is the embedded link "[text](id)" from a result's message
+// to its related location id.
+func RelatedLink(text string, id int) string {
+	return "[" + EscapeText(text) + "](" + strconv.Itoa(id) + ")"
 }

@@ -42,3 +42,12 @@ func TestArtifactFor_insideAndOutsideRoot(t *testing.T) {
 		t.Errorf("RootBase = %q, want a file URI ending in a slash", got)
 	}
 }
+
+func TestRelatedLink_escapesBrackets(t *testing.T) {
+	if got, want := EscapeText("KEYS[1] is [not] a link"), `KEYS\[1\] is \[not\] a link`; got != want {
+		t.Errorf("EscapeText = %q, want %q", got, want)
+	}
+	if got, want := RelatedLink("value of KEYS[1]", 2), `[value of KEYS\[1\]](2)`; got != want {
+		t.Errorf("RelatedLink = %q, want %q", got, want)
+	}
+}
