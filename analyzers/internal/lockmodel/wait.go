@@ -99,3 +99,20 @@ func exits(body *ast.BlockStmt) bool {
 	}
 	return false
 }
+
+// What the lock-key judgement computes to decide that a key is waited
+// for, the lifecycle analyzers (acquireresult, acquireloop, renewal) ask
+// too: the wait loop of an acquire and its result variables.
+
+// RetryLoop returns the for statement that retries acq until it succeeds
+// (the lock evidence "waiting": see retriedUntilAcquired), or nil.
+func (m *Model) RetryLoop(acq *Op) *ast.ForStmt {
+	if !m.retriedUntilAcquired(acq) {
+		return nil
+	}
+	return innermostFor(acq.Stack)
+}
+
+// ResultVars returns the variables op's result is assigned to, errors
+// excepted (ok in ok, err := c.SetNX(...).Result()).
+func (m *Model) ResultVars(op *Op) map[*types.Var]bool { return m.resultVars(op) }
