@@ -55,6 +55,11 @@ var importRules = []importRule{
 		func(_, imp string) bool {
 			return leasevet(imp, ownerfix, fixedit, provenance, fixturecheck) || isRule(imp) || isSet(imp)
 		}},
+	{"provenance", "provenance must not know lock APIs: its callers choose the roots and the values to trace",
+		in(provenance),
+		func(_, imp string) bool {
+			return leasevet(imp, rediscall, lockmodel, ownerfix) || isRule(imp) || isSet(imp)
+		}},
 	{"fixes", "ownerfix must not know why an op is reported: that is the rules' judgement, handed over in a Spec",
 		in(ownerfix),
 		func(_, imp string) bool { return isRule(imp) || isSet(imp) }},
