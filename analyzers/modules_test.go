@@ -19,10 +19,10 @@ var set = analyzers.Default()
 // the two modules and of their fixed copies share the cores.
 var (
 	srcModule = sync.OnceValues(func() (*fixturecheck.Module, error) {
-		return fixturecheck.Load(fixtures.Dir(), set)
+		return fixturecheck.Load(fixtures.Dir(), set, fixturecheck.Options{})
 	})
 	clientsModule = sync.OnceValues(func() (*fixturecheck.Module, error) {
-		return fixturecheck.Load(fixtures.ClientsDir(), set)
+		return fixturecheck.Load(fixtures.ClientsDir(), set, fixturecheck.Options{})
 	})
 )
 

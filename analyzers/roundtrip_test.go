@@ -181,7 +181,7 @@ func dropSafelockPackages(t *testing.T, dir string) {
 func analyzeFixed(t *testing.T, dir string) []finding {
 	t.Helper()
 	vet := vetSuite()
-	m, err := fixturecheck.Load(dir, append(slices.Clone(set), vet...))
+	m, err := fixturecheck.Load(dir, append(slices.Clone(set), vet...), fixturecheck.Options{})
 	if err != nil {
 		t.Fatalf("the fixed module does not load: %v", err)
 	}

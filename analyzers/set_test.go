@@ -58,7 +58,7 @@ func TestMembers_doc(t *testing.T) {
 
 // TestMembers_fixtureTests checks that every analyzer of the set has a
 // fixture test of its own, so that a new analyzer cannot go untested: its
-// package's <name>_test.go runs fixturecheck.Run for it.
+// package's <name>_test.go runs ruletest.Run for it.
 func TestMembers_fixtureTests(t *testing.T) {
 	for _, mb := range Members() {
 		name := mb.Analyzer.Name
@@ -67,8 +67,8 @@ func TestMembers_fixtureTests(t *testing.T) {
 			t.Errorf("%s has no fixture test: %v", name, err)
 			continue
 		}
-		if !strings.Contains(string(data), "fixturecheck.Run(") {
-			t.Errorf("%s/%s_test.go does not call fixturecheck.Run", name, name)
+		if !strings.Contains(string(data), "ruletest.Run(") {
+			t.Errorf("%s/%s_test.go does not call ruletest.Run", name, name)
 		}
 	}
 }

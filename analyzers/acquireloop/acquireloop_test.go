@@ -3,10 +3,10 @@ package acquireloop_test
 import (
 	"testing"
 
-	"github.com/leasevet/leasevet/analyzers"
 	"github.com/leasevet/leasevet/analyzers/acquireloop"
 	"github.com/leasevet/leasevet/analyzers/internal/fixturecheck"
 	"github.com/leasevet/leasevet/analyzers/internal/fixtures"
+	"github.com/leasevet/leasevet/analyzers/internal/ruletest"
 )
 
 // TestFixtures judges acquireloop by the `// want` comments of its
@@ -14,7 +14,7 @@ import (
 // -run 'TestFixtures/src/acquireloop/NAME'. ./correct holds correct locks
 // that must not be reported.
 func TestFixtures(t *testing.T) {
-	fixturecheck.Run(t, analyzers.Default(), acquireloop.Analyzer.Name,
+	ruletest.Run(t, acquireloop.Analyzer.Name,
 		fixturecheck.Row{Dir: fixtures.Dir(), Patterns: []string{"./acquireloop/...", "./correct/..."}, Fixes: false},
 	)
 }

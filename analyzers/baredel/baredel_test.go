@@ -3,10 +3,10 @@ package baredel_test
 import (
 	"testing"
 
-	"github.com/leasevet/leasevet/analyzers"
 	"github.com/leasevet/leasevet/analyzers/baredel"
 	"github.com/leasevet/leasevet/analyzers/internal/fixturecheck"
 	"github.com/leasevet/leasevet/analyzers/internal/fixtures"
+	"github.com/leasevet/leasevet/analyzers/internal/ruletest"
 )
 
 // TestFixtures judges baredel by the `// want` comments and golden files
@@ -15,7 +15,7 @@ import (
 // holds owner checks the releasing analyzers must accept; ./wrapped,
 // wrappers in packages of their own.
 func TestFixtures(t *testing.T) {
-	fixturecheck.Run(t, analyzers.Default(), baredel.Analyzer.Name,
+	ruletest.Run(t, baredel.Analyzer.Name,
 		fixturecheck.Row{Dir: fixtures.Dir(), Patterns: []string{"./baredel/...", "./ownercheck/...", "./wrapped/..."}, Fixes: true},
 		fixturecheck.Row{Dir: fixtures.ClientsDir(), Patterns: []string{"./baredel/..."}, Fixes: true},
 	)

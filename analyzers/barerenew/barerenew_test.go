@@ -3,10 +3,10 @@ package barerenew_test
 import (
 	"testing"
 
-	"github.com/leasevet/leasevet/analyzers"
 	"github.com/leasevet/leasevet/analyzers/barerenew"
 	"github.com/leasevet/leasevet/analyzers/internal/fixturecheck"
 	"github.com/leasevet/leasevet/analyzers/internal/fixtures"
+	"github.com/leasevet/leasevet/analyzers/internal/ruletest"
 )
 
 // TestFixtures judges barerenew by the `// want` comments and golden files
@@ -14,7 +14,7 @@ import (
 // package: run one with -run 'TestFixtures/src/barerenew/NAME'.
 // ./ownercheck holds owner checks the releasing analyzers must accept.
 func TestFixtures(t *testing.T) {
-	fixturecheck.Run(t, analyzers.Default(), barerenew.Analyzer.Name,
+	ruletest.Run(t, barerenew.Analyzer.Name,
 		fixturecheck.Row{Dir: fixtures.Dir(), Patterns: []string{"./barerenew/...", "./ownercheck/..."}, Fixes: true},
 		fixturecheck.Row{Dir: fixtures.ClientsDir(), Patterns: []string{"./barerenew/..."}, Fixes: true},
 	)

@@ -3,10 +3,10 @@ package getdel_test
 import (
 	"testing"
 
-	"github.com/leasevet/leasevet/analyzers"
 	"github.com/leasevet/leasevet/analyzers/getdel"
 	"github.com/leasevet/leasevet/analyzers/internal/fixturecheck"
 	"github.com/leasevet/leasevet/analyzers/internal/fixtures"
+	"github.com/leasevet/leasevet/analyzers/internal/ruletest"
 )
 
 // TestFixtures judges getdel by the `// want` comments and golden files of
@@ -14,7 +14,7 @@ import (
 // package: run one with -run 'TestFixtures/src/getdel/NAME'. ./ownercheck
 // holds owner checks the releasing analyzers must accept.
 func TestFixtures(t *testing.T) {
-	fixturecheck.Run(t, analyzers.Default(), getdel.Analyzer.Name,
+	ruletest.Run(t, getdel.Analyzer.Name,
 		fixturecheck.Row{Dir: fixtures.Dir(), Patterns: []string{"./getdel/...", "./ownercheck/..."}, Fixes: true},
 		fixturecheck.Row{Dir: fixtures.ClientsDir(), Patterns: []string{"./getdel/..."}, Fixes: true},
 	)

@@ -3,9 +3,9 @@ package locktoken_test
 import (
 	"testing"
 
-	"github.com/leasevet/leasevet/analyzers"
 	"github.com/leasevet/leasevet/analyzers/internal/fixturecheck"
 	"github.com/leasevet/leasevet/analyzers/internal/fixtures"
+	"github.com/leasevet/leasevet/analyzers/internal/ruletest"
 	"github.com/leasevet/leasevet/analyzers/locktoken"
 	"golang.org/x/tools/go/analysis/checker"
 )
@@ -17,7 +17,7 @@ import (
 // token fact. Every diagnostic must point, as related information, at
 // where the weak value is produced, so that editors can jump to it.
 func TestFixtures(t *testing.T) {
-	acts := fixturecheck.Run(t, analyzers.Default(), locktoken.Analyzer.Name,
+	acts := ruletest.Run(t, locktoken.Analyzer.Name,
 		fixturecheck.Row{Dir: fixtures.Dir(), Patterns: []string{"./locktoken/...", "./gate/plainhelpers"}, Fixes: true},
 		fixturecheck.Row{Dir: fixtures.ClientsDir(), Patterns: []string{"./locktoken/..."}, Fixes: false},
 	)

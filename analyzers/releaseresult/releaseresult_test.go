@@ -3,9 +3,9 @@ package releaseresult_test
 import (
 	"testing"
 
-	"github.com/leasevet/leasevet/analyzers"
 	"github.com/leasevet/leasevet/analyzers/internal/fixturecheck"
 	"github.com/leasevet/leasevet/analyzers/internal/fixtures"
+	"github.com/leasevet/leasevet/analyzers/internal/ruletest"
 	"github.com/leasevet/leasevet/analyzers/releaseresult"
 )
 
@@ -13,7 +13,7 @@ import (
 // files of its packages in testdata/src and testdata/clients, one subtest
 // per package: run one with -run 'TestFixtures/src/releaseresult/NAME'.
 func TestFixtures(t *testing.T) {
-	fixturecheck.Run(t, analyzers.Default(), releaseresult.Analyzer.Name,
+	ruletest.Run(t, releaseresult.Analyzer.Name,
 		fixturecheck.Row{Dir: fixtures.Dir(), Patterns: []string{"./releaseresult/..."}, Fixes: true},
 		fixturecheck.Row{Dir: fixtures.ClientsDir(), Patterns: []string{"./releaseresult/..."}, Fixes: false},
 	)

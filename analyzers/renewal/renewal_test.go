@@ -3,9 +3,9 @@ package renewal_test
 import (
 	"testing"
 
-	"github.com/leasevet/leasevet/analyzers"
 	"github.com/leasevet/leasevet/analyzers/internal/fixturecheck"
 	"github.com/leasevet/leasevet/analyzers/internal/fixtures"
+	"github.com/leasevet/leasevet/analyzers/internal/ruletest"
 	"github.com/leasevet/leasevet/analyzers/renewal"
 )
 
@@ -14,7 +14,7 @@ import (
 // -run 'TestFixtures/src/renewal/NAME'. ./correct holds correct locks that
 // must not be reported.
 func TestFixtures(t *testing.T) {
-	fixturecheck.Run(t, analyzers.Default(), renewal.Analyzer.Name,
+	ruletest.Run(t, renewal.Analyzer.Name,
 		fixturecheck.Row{Dir: fixtures.Dir(), Patterns: []string{"./renewal/...", "./correct/..."}, Fixes: false},
 	)
 }

@@ -3,9 +3,9 @@ package setnxexpire_test
 import (
 	"testing"
 
-	"github.com/leasevet/leasevet/analyzers"
 	"github.com/leasevet/leasevet/analyzers/internal/fixturecheck"
 	"github.com/leasevet/leasevet/analyzers/internal/fixtures"
+	"github.com/leasevet/leasevet/analyzers/internal/ruletest"
 	"github.com/leasevet/leasevet/analyzers/setnxexpire"
 )
 
@@ -15,7 +15,7 @@ import (
 // markers' directives are checked too: a misspelt name is reported once,
 // by the set's first analyzer.
 func TestFixtures(t *testing.T) {
-	fixturecheck.Run(t, analyzers.Default(), setnxexpire.Analyzer.Name,
+	ruletest.Run(t, setnxexpire.Analyzer.Name,
 		fixturecheck.Row{Dir: fixtures.Dir(), Patterns: []string{"./setnxexpire/..."}, Fixes: true},
 		fixturecheck.Row{Dir: fixtures.ClientsDir(), Patterns: []string{"./setnxexpire/..."}, Fixes: true},
 	)

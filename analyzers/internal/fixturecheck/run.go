@@ -2,7 +2,6 @@ package fixturecheck
 
 import (
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 
@@ -20,25 +19,18 @@ type Row struct {
 	Fixes    bool
 }
 
-// Run judges the analyzer of set named name by rows: for each row, it
-// loads the packages the row names, once, analyses them with that
-// analyzer alone (and what it requires), and checks each package as Check
-// or CheckFixes would, in a subtest named by the module and the package
-// path (TestFixtures/src/baredel/redigo). The analyzer is taken from set,
-// as the drivers build it, so that what it shares with the set (its
-// model, the names its directives may give) is as in a real run. It
-// returns the actions judged, for further checks.
-func Run(t *testing.T, set []*analysis.Analyzer, name string, rows ...Row) []*checker.Action {
+// Run judges a by rows: for each row, it loads the packages the row
+// names, once, with opaque as Options.Opaque, analyses them with a alone
+// (and what it requires), and checks each package as Check or CheckFixes
+// would, in a subtest named by the module and the package path
+// (TestFixtures/src/baredel/redigo). It returns the actions judged, for
+// further checks.
+func Run(t *testing.T, a *analysis.Analyzer, opaque func(string) bool, rows ...Row) []*checker.Action {
 	t.Helper()
-	i := slices.IndexFunc(set, func(a *analysis.Analyzer) bool { return a.Name == name })
-	if i < 0 {
-		t.Fatalf("no analyzer %s in the set", name)
-	}
-	a := set[i]
 	var acts []*checker.Action
 	for _, row := range rows {
 		t.Run(filepath.Base(row.Dir), func(t *testing.T) {
-			m, err := Load(row.Dir, []*analysis.Analyzer{a}, row.Patterns...)
+			m, err := Load(row.Dir, []*analysis.Analyzer{a}, Options{Patterns: row.Patterns, Opaque: opaque})
 			if err != nil {
 				t.Fatal(err)
 			}

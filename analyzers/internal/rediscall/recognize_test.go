@@ -8,11 +8,12 @@ import (
 
 	"testing"
 
+	"github.com/leasevet/leasevet/analyzers/internal/fixturecheck"
 	"github.com/leasevet/leasevet/analyzers/internal/fixtures"
 	"github.com/leasevet/leasevet/analyzers/internal/luascript"
 	"github.com/leasevet/leasevet/analyzers/internal/rediscall"
+	"github.com/leasevet/leasevet/analyzers/internal/ruletest"
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/analysistest"
 )
 
 // probe reports, for every recognised call, the command, key, expiry and
@@ -72,10 +73,12 @@ func scriptShape(s *rediscall.ScriptCall) string {
 	return "other"
 }
 
-func TestRecognize_goRedisAndRedigo(t *testing.T) {
-	analysistest.Run(t, fixtures.Dir(), probe, "./recognize")
-}
-
-func TestRecognize_rueidisValkeyGoZero(t *testing.T) {
-	analysistest.Run(t, fixtures.ClientsDir(), probe, "./recognize")
+// TestRecognize judges the probe by ./recognize of both fixture modules:
+// go-redis and redigo in testdata/src, rueidis, valkey-go and go-zero in
+// testdata/clients.
+func TestRecognize(t *testing.T) {
+	fixturecheck.Run(t, probe, ruletest.Opaque,
+		fixturecheck.Row{Dir: fixtures.Dir(), Patterns: []string{"./recognize"}},
+		fixturecheck.Row{Dir: fixtures.ClientsDir(), Patterns: []string{"./recognize"}},
+	)
 }
