@@ -138,8 +138,8 @@ func (env *Env) goFrameTTLOption(c *Call, e ast.Expr) {
 func (env *Env) goFrameFields(e ast.Expr) (map[string]ast.Expr, bool) {
 	if init := env.LocalInit(e); init != nil {
 		e = init
-	} else if v := env.PackageVar(e); v != nil && !env.Assigned(v) {
-		e = env.Init(e)
+	} else if init := env.PackageInit(e); init != nil {
+		e = init
 	}
 	return env.CompositeFields(e)
 }

@@ -34,8 +34,7 @@ func (l *Lock) Spin(ctx context.Context) {
 // Wait pauses between attempts but never gives up.
 func (l *Lock) Wait(ctx context.Context) {
 	for { // want `loop retries Set on lock key l.key \(at lock.go:37\) until it succeeds with no other way out`
-		reply, err := l.redis.Set(ctx, l.key, l.token, gredis.SetOption{NX: true, TTLOption: gredis.TTLOption{EX: &l.ttl}})
-		if err == nil && !reply.IsNil() {
+		if reply, _ := l.redis.Set(ctx, l.key, l.token, gredis.SetOption{NX: true, TTLOption: gredis.TTLOption{EX: &l.ttl}}); !reply.IsNil() {
 			return
 		}
 		time.Sleep(100 * time.Millisecond)
@@ -44,7 +43,7 @@ func (l *Lock) Wait(ctx context.Context) {
 
 // Tries has an attempt limit but no pause.
 func (l *Lock) Tries(ctx context.Context) bool {
-	for i := 0; i < 1000; i++ { // want `loop retries SetNX on lock key l.key \(at lock.go:48\) until it succeeds with nothing that waits`
+	for i := 0; i < 1000; i++ { // want `loop retries SetNX on lock key l.key \(at lock.go:47\) until it succeeds with nothing that waits`
 		if ok, _ := l.redis.SetNX(ctx, l.key, l.token); ok {
 			return true
 		}

@@ -5,7 +5,6 @@ package getdel
 import (
 	"context"
 	"errors"
-	"strings"
 
 	"github.com/gogf/gf/v2/database/gredis"
 	"github.com/gogf/gf/v2/frame/g"
@@ -20,7 +19,7 @@ func Unlock(ctx context.Context, r *gredis.Redis, key, token string) error {
 		return err
 	}
 	if v.String() == token {
-		_, err = r.Del(ctx, key) // want `Del deletes lock key passed to Unlock as key after Get at unlock.go:18 compared its value in Go`
+		_, err = r.Del(ctx, key) // want `Del deletes lock key passed to Unlock as key after Get at unlock.go:17 compared its value in Go`
 	}
 	return err
 }
@@ -34,26 +33,26 @@ func Renew(ctx context.Context, r *gredis.Redis, key, token string, ttl int64) e
 	if v.String() != token {
 		return errNotOwner
 	}
-	_, err = r.Expire(ctx, key, ttl) // want `Expire renews lock key passed to Renew as key after Get at unlock.go:30 compared its value in Go`
+	_, err = r.Expire(ctx, key, ttl) // want `Expire renews lock key passed to Renew as key after Get at unlock.go:29 compared its value in Go`
 	return err
 }
 
-// Mutex is a lock whose value is "owner:nonce".
+// Mutex is a lock through the default client.
 type Mutex struct {
 	key   string
-	owner string
+	token string
 }
 
-// Unlock compares the owner part of the value: still a comparison.
+// Unlock compares the value with its token before the DEL.
 func (m *Mutex) Unlock(ctx context.Context) error {
 	v, err := g.Redis().Get(ctx, m.key)
 	if err != nil {
 		return err
 	}
-	if !strings.HasPrefix(v.String(), m.owner+":") {
+	if v.Val() != m.token {
 		return errNotOwner
 	}
-	_, err = g.Redis().Del(ctx, m.key) // want `Del deletes lock key m.key after Get at unlock.go:49 compared its value in Go`
+	_, err = g.Redis().Del(ctx, m.key) // want `Del deletes lock key m.key after Get at unlock.go:48 compared its value in Go`
 	return err
 }
 

@@ -10,7 +10,6 @@ import (
 
 	"github.com/gogf/gf/v2/database/gredis"
 	"github.com/gogf/gf/v2/frame/g"
-	"github.com/gogf/gf/v2/os/gtime"
 	"github.com/gogf/gf/v2/util/gconv"
 	"github.com/gogf/gf/v2/util/grand"
 	"github.com/gogf/gf/v2/util/guid"
@@ -49,12 +48,6 @@ func LockNode(ctx context.Context, name string) (bool, error) {
 // LockTime writes the clock.
 func LockTime(ctx context.Context, name string) (bool, error) {
 	v, err := g.Redis().Set(ctx, "lock:time:"+name, time.Now().UnixNano(), lockOption) // want `Set writes time.Now\(\) \(lock.go:51\) as the value of lock key "lock:time:" \+ name`
-	return !v.IsNil(), err
-}
-
-// LockStamp writes GoFrame's clock, a reading of time.Now too.
-func LockStamp(ctx context.Context, name string) (bool, error) {
-	v, err := g.Redis().Set(ctx, "lock:stamp:"+name, gtime.TimestampMilli(), lockOption) // want `Set writes gtime.TimestampMilli\(\) \(lock.go:57\) as the value of lock key "lock:stamp:" \+ name`
 	return !v.IsNil(), err
 }
 

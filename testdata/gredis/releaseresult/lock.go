@@ -55,19 +55,6 @@ func UnlockDo(ctx context.Context, key, token string) error {
 	return err
 }
 
-// UnlockVal compares the reply's any with 1: it holds an int64, so the
-// comparison is always false.
-func (l *Lock) UnlockVal(ctx context.Context) error {
-	reply, err := l.redis.Eval(ctx, releaseLua, 1, []string{l.key}, []interface{}{l.token}) // want `Eval runs an owner-checked release script on lock key l.key but compares its interface\{\} reply with an int constant`
-	if err != nil {
-		return err
-	}
-	if reply.Val() != 1 {
-		return errLost
-	}
-	return nil
-}
-
 // UnlockChecked is correct: 0 is read as a lost lock.
 func (l *Lock) UnlockChecked(ctx context.Context) error {
 	reply, err := l.redis.Eval(ctx, releaseLua, 1, []string{l.key}, []interface{}{l.token})
