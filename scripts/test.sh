@@ -19,6 +19,7 @@ cd "$(dirname "$0")/.."
 go mod download
 go -C testdata/src mod download
 go -C testdata/clients mod download
+go -C testdata/gredis mod download
 go -C testdata/example mod download
 go -C golangci-plugin/testdata/src mod download
 go -C testdata/editor mod download

@@ -63,6 +63,7 @@ const (
 	Redigo                  // redigo: string commands through Do/Send, script objects
 	Rueidis                 // rueidis and valkey-go: builder chains sent by Do/DoMulti, *Lua scripts
 	GoZero                  // go-zero's *redis.Redis and RedisLock: TTLs in seconds, (value, error) results
+	GoFrame                 // GoFrame's gredis (g.Redis()): (value, error) results, *gvar.Var replies, TTLs in seconds or milliseconds
 )
 
 // goRedis reports whether c has go-redis's calling convention: methods

@@ -49,6 +49,8 @@ func (env *Env) recognize(call *ast.CallExpr) *Call {
 		done = env.builderCall(c, call, fn)
 	case GoZero:
 		done = env.goZeroCall(c, call, fn)
+	case GoFrame:
+		done = env.goFrameCall(c, call, fn)
 	default:
 		done = env.goRedisCall(c, call, fn, cp)
 	}
