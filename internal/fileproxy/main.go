@@ -50,6 +50,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "fileproxy: %v\n", err)
 		return 1
 	}
+	defer p.cleanup()
 	if p.dirty {
 		fmt.Fprintf(stderr, "fileproxy: warning: the working tree has uncommitted changes; publishing %s without them\n", *rev)
 	}

@@ -23,6 +23,8 @@ import (
 // file-based proxy as one version.
 type publisher struct {
 	root    string    // the repository's work tree
+	repo    string    // a repository with the commit whose .git is a directory (zip.CreateFromVCS needs one)
+	cleanup func()    // removes repo when it is a temporary clone
 	out     string    // the proxy directory
 	version string    // the version every module is published as
 	rev     string    // the git revision published
@@ -54,7 +56,30 @@ func newPublisher(out, version, rev string) (*publisher, error) {
 	p.commit = hash
 	status, err := gitOutput(p.root, "status", "--porcelain", "--untracked-files=no")
 	p.dirty = err == nil && strings.TrimSpace(status) != ""
+	if err := p.archiveRepo(); err != nil {
+		return nil, err
+	}
 	return p, nil
+}
+
+// archiveRepo sets repo to the repository itself, or, when its .git is
+// not a directory (a git worktree, which zip.CreateFromVCS does not
+// recognise), to a temporary clone of it.
+func (p *publisher) archiveRepo() error {
+	p.repo, p.cleanup = p.root, func() {}
+	if info, err := os.Stat(filepath.Join(p.root, ".git")); err == nil && info.IsDir() {
+		return nil
+	}
+	tmp, err := os.MkdirTemp("", "fileproxy-")
+	if err != nil {
+		return err
+	}
+	if _, err := gitOutput("", "clone", "-q", "--no-checkout", p.root, tmp); err != nil {
+		os.RemoveAll(tmp)
+		return err
+	}
+	p.repo, p.cleanup = tmp, func() { os.RemoveAll(tmp) }
+	return nil
 }
 
 // publish adds the module in dir (relative to the repository root) to the
@@ -64,7 +89,7 @@ func (p *publisher) publish(dir string) (module.Version, error) {
 	if subdir == "." {
 		subdir = ""
 	}
-	gomod, err := gitOutput(p.root, "show", p.rev+":"+path.Join(subdir, "go.mod"))
+	gomod, err := gitOutput(p.root, "show", p.commit+":"+path.Join(subdir, "go.mod"))
 	if err != nil {
 		return module.Version{}, fmt.Errorf("no go.mod at %s: %w", p.rev, err)
 	}
@@ -90,7 +115,7 @@ func (p *publisher) publish(dir string) (module.Version, error) {
 // command will when it downloads it.
 func (p *publisher) writeZip(name string, m module.Version, subdir string) error {
 	var buf bytes.Buffer
-	if err := modzip.CreateFromVCS(&buf, m, p.root, p.rev, subdir); err != nil {
+	if err := modzip.CreateFromVCS(&buf, m, p.repo, p.commit, subdir); err != nil {
 		return err
 	}
 	zr, err := zip.NewReader(bytes.NewReader(buf.Bytes()), int64(buf.Len()))
