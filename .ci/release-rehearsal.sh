@@ -32,6 +32,9 @@ SAFELOCK=github.com/leasevet/leasevet/safelock
 
 # --- 1. publish -----------------------------------------------------------------
 PROXY="$WORK/proxy"
+# A reused work directory starts empty too: a module cache holding an
+# earlier copy of $VERSION would hide this one.
+rm -rf "$PROXY" "$WORK/modcache" "$WORK/bin" "$WORK/app" "$WORK/elsewhere"
 t=$(now)
 (cd "$ROOT" && go run ./internal/fileproxy -o "$PROXY" -version "$VERSION" . safelock)
 say "published in $(since "$t")"
@@ -50,8 +53,8 @@ go install "github.com/leasevet/leasevet/cmd/leasevet@$VERSION"
 say "TIMING go install github.com/leasevet/leasevet/cmd/leasevet@$VERSION: $(since "$t")"
 [[ $(ls "$GOBIN") == leasevet ]] || fail "GOBIN holds $(ls "$GOBIN" | paste -sd' '), want leasevet alone"
 LV="$GOBIN/leasevet"
-got=$("$LV" -version)
-[[ $got == "leasevet version $VERSION "* ]] || fail "leasevet -version printed \"$got\", want leasevet version $VERSION"
+got=$("$LV" -V)
+[[ $got == "leasevet version $VERSION "* ]] || fail "leasevet -V printed \"$got\", want leasevet version $VERSION"
 say "OK: $got"
 
 # --- 3. a user's module -------------------------------------------------------
@@ -109,7 +112,7 @@ func (l *Lock) Release(ctx context.Context) error {
 }
 GO
 cd "$APP"
-go get -q github.com/redis/go-redis/v9@v9.23.0
+go get github.com/redis/go-redis/v9@v9.23.0 2> "$WORK/get.txt" || { cat "$WORK/get.txt"; fail "go get go-redis failed"; }
 go mod tidy
 go build ./... && go vet ./... || fail "the user's module does not build and vet before leasevet"
 grep -q leasevet go.mod && fail "the user's module requires leasevet before -fix"
