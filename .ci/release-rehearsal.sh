@@ -44,6 +44,11 @@ say "published in $(since "$t")"
 # so that the work directory can be removed), an empty GOBIN, no GOFLAGS,
 # and the proxy in front of the real one. The sum database has never seen
 # these versions, so they are exempt from it, as a private module is.
+# The Go that runs this script is the user's installed Go: a toolchain
+# that GOTOOLCHAIN fetched lives in the module cache, which is about to
+# be replaced by an empty one.
+export PATH="$(go env GOROOT)/bin:$PATH" GOTOOLCHAIN=local
+say "$(go version)"
 export GOMODCACHE="$WORK/modcache" GOBIN="$WORK/bin" GOFLAGS=-modcacherw GOWORK=off
 export GOPROXY="file://$PROXY,$UPSTREAM" GONOSUMDB=github.com/leasevet/leasevet
 mkdir -p "$GOBIN" "$WORK/elsewhere"
