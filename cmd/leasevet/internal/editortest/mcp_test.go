@@ -4,8 +4,6 @@ import (
 	"bufio"
 	"encoding/json"
 	"io"
-	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -25,20 +23,7 @@ type mcpClient struct {
 
 func startMCP(t *testing.T, gopls, dir string) *mcpClient {
 	t.Helper()
-	cmd := exec.Command(gopls, "mcp")
-	cmd.Dir = dir
-	cmd.Stderr = os.Stderr
-	in, err := cmd.StdinPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
+	cmd, in, out := startGopls(t, gopls, dir, "mcp")
 	t.Cleanup(func() { in.Close(); cmd.Process.Kill(); cmd.Wait() })
 	return &mcpClient{t: t, in: in, out: bufio.NewReader(out)}
 }
@@ -105,15 +90,7 @@ func (c *mcpClient) call(method string, params any, limit time.Duration) json.Ra
 // analyzers as for leasevet's: it finds fixes among the diagnostics its
 // LSP session published, and a headless session publishes none.)
 func TestGoplsMCP_goDiagnosticsCarriesLeasevet(t *testing.T) {
-	gopls := os.Getenv(goplsEnv)
-	if gopls == "" {
-		t.Skipf("%s is not set: it names a gopls built by 'leasevet gopls' (.ci/editor-e2e.sh sets it)", goplsEnv)
-	}
-	dir := fixtureCopy(t)
-	want := standaloneFindings(t, dir)
-	if len(want) == 0 {
-		t.Fatalf("standalone leasevet reports nothing on %s: the fixture no longer exercises leasevet", fixtureFile)
-	}
+	gopls, dir, want := leasevetFixture(t)
 	c := startMCP(t, gopls, dir)
 	c.call("initialize", map[string]any{"protocolVersion": "2025-06-18", "capabilities": map[string]any{},
 		"clientInfo": map[string]any{"name": "leasevet-editortest", "version": "0"}}, requestLimit)
