@@ -1,11 +1,16 @@
 package golangciplugin
 
 import (
+	"errors"
 	"go/token"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/checker"
+	"golang.org/x/tools/go/packages"
 )
 
 // testFiles is a file set with two files of 20 lines of 10 bytes each,
@@ -97,5 +102,43 @@ func TestIssues_oneIssuePerLine(t *testing.T) {
 	}
 	if strings.Join(texts, "\n") != strings.Join(want, "\n") {
 		t.Errorf("issues:\n%s\nwant:\n%s", strings.Join(texts, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// An analyzer that fails does not take the others' findings with it: the
+// combined analyzer reports them and returns the error, naming the
+// analyzer.
+func TestCombine_errorKeepsOtherFindings(t *testing.T) {
+	reporting := &analysis.Analyzer{Name: "reporting", Doc: "reporting: reports each file", Run: func(pass *analysis.Pass) (any, error) {
+		for _, f := range pass.Files {
+			pass.Report(analysis.Diagnostic{Pos: f.Name.Pos(), Category: "file", Message: "a file"})
+		}
+		return nil, nil
+	}}
+	failing := &analysis.Analyzer{Name: "failing", Doc: "failing: fails", Run: func(*analysis.Pass) (any, error) {
+		return nil, errors.New("broken")
+	}}
+	cfg := &packages.Config{Mode: packages.LoadSyntax, Dir: filepath.Join("testdata", "src"),
+		Env: append(os.Environ(), "GOPROXY=off", "GOWORK=off", "GOFLAGS=-mod=mod")}
+	pkgs, err := packages.Load(cfg, "./clean")
+	if err != nil || packages.PrintErrors(pkgs) > 0 {
+		t.Fatalf("loading the fixture: %v", err)
+	}
+	graph, err := checker.Analyze([]*analysis.Analyzer{combine([]*analysis.Analyzer{failing, reporting})}, pkgs, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, act := range graph.Roots {
+		if act.Err == nil || !strings.Contains(act.Err.Error(), "failing: broken") {
+			t.Errorf("error %v, want failing's", act.Err)
+		}
+		if len(act.Diagnostics) != len(act.Package.Syntax) || len(act.Package.Syntax) == 0 {
+			t.Errorf("%d issues for %d files, want one per file", len(act.Diagnostics), len(act.Package.Syntax))
+		}
+		for _, d := range act.Diagnostics {
+			if d.Message != "a file [file]" {
+				t.Errorf("issue %q, want %q", d.Message, "a file [file]")
+			}
+		}
 	}
 }
