@@ -67,7 +67,7 @@ cat "$out/race"
 
 # summary: one line from the go test outputs.
 passed=$(cat "$out"/*.log | grep -cE '^ok[[:space:]]' || true)
-failed=$(cat "$out"/*.log | grep -E '^FAIL[[:space:]]+[^[:space:]]' | awk '{ print $2 }' | sort -u)
+failed=$(cat "$out"/*.log | { grep -E '^FAIL[[:space:]]+[^[:space:]]' || true; } | awk '{ print $2 }' | sort -u)
 nfailed=$(grep -c . <<< "$failed" || true)
 elapsed=$(($(date +%s) - start))
 took="$((elapsed / 60))m$((elapsed % 60))s"
