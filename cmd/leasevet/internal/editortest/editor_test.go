@@ -90,15 +90,7 @@ type session struct {
 }
 
 func TestGopls_leasevetDiagnosticsAndQuickFix(t *testing.T) {
-	gopls := os.Getenv(goplsEnv)
-	if gopls == "" {
-		t.Skipf("%s is not set: it names a gopls built by 'leasevet gopls' (.ci/editor-e2e.sh sets it)", goplsEnv)
-	}
-	dir := fixtureCopy(t)
-	want := standaloneFindings(t, dir)
-	if len(want) == 0 {
-		t.Fatalf("standalone leasevet reports nothing on %s: the fixture no longer exercises leasevet", fixtureFile)
-	}
+	gopls, dir, want := leasevetFixture(t)
 	s := &session{client: startClient(t, gopls, dir), diags: make(map[string][]diagnostic)}
 	s.initialize(dir)
 	uri := fileURI(filepath.Join(dir, fixtureFile))
@@ -233,6 +225,23 @@ func (s *session) quickFix(uri string, d diagnostic) workspaceEdit {
 	}
 	s.t.Fatalf("no quick fix offered for %q; actions: %+v", d.Message, actions)
 	return workspaceEdit{}
+}
+
+// leasevetFixture skips the test unless LEASEVET_GOPLS names a gopls,
+// and returns it with a copy of the fixture and what standalone leasevet
+// reports for the fixture file, which must be something.
+func leasevetFixture(t *testing.T) (gopls, dir string, want map[string]finding) {
+	t.Helper()
+	gopls = os.Getenv(goplsEnv)
+	if gopls == "" {
+		t.Skipf("%s is not set: it names a gopls built by 'leasevet gopls' (.ci/editor-e2e.sh sets it)", goplsEnv)
+	}
+	dir = fixtureCopy(t)
+	want = standaloneFindings(t, dir)
+	if len(want) == 0 {
+		t.Fatalf("standalone leasevet reports nothing on %s: the fixture no longer exercises leasevet", fixtureFile)
+	}
+	return gopls, dir, want
 }
 
 // finding is a standalone leasevet diagnostic of the fixture file.
