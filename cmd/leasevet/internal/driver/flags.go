@@ -26,8 +26,9 @@ type options struct {
 	version bool
 }
 
-// triState is an analyzer enable flag that remembers whether it was set,
-// so that -a selects only a while -a=false removes a from all.
+// triState is an analyzer enable flag that remembers whether it was set:
+// -a selects only a while -a=false removes a from all, as the vet tool
+// (unitchecker's flags) applies them.
 type triState int
 
 const (
@@ -65,14 +66,21 @@ func (ts *triState) IsBoolFlag() bool { return true }
 
 // commandLine is the parsed standalone command line.
 type commandLine struct {
-	opts      options
-	analyzers []*analysis.Analyzer
-	args      []string
+	opts     options
+	args     []string // the packages
+	toolArgs []string // the analyzer flags, for the vet tool, as given
 }
 
+// driverFlags are the flags of the standalone mode itself, which are not
+// passed on to the vet tool.
+var driverFlags = map[string]bool{"fix": true, "diff": true, "json": true, "sarif": true, "test": true, "c": true, "V": true}
+
 // newFlagSet registers the driver flags, one enable flag per analyzer and
-// each analyzer flag as -NAME.FLAG, as multichecker and go vet do.
-func newFlagSet(name string, analyzers []*analysis.Analyzer, opts *options) (*flag.FlagSet, map[*analysis.Analyzer]*triState) {
+// each analyzer flag as -NAME.FLAG, as multichecker and go vet do. The
+// analyzer flags are parsed here only to reject a bad command line before
+// anything runs; the vet tool, which selects and configures the
+// analyzers, gets them as given (see toolArgs).
+func newFlagSet(name string, analyzers []*analysis.Analyzer, opts *options) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	fs.BoolVar(&opts.fix, "fix", false, "apply the first suggested fix of each diagnostic")
@@ -82,16 +90,13 @@ func newFlagSet(name string, analyzers []*analysis.Analyzer, opts *options) (*fl
 	fs.BoolVar(&opts.tests, "test", true, "also analyze test files")
 	fs.IntVar(&opts.context, "c", -1, "display the offending line with this many lines of context")
 	fs.BoolVar(&opts.version, "V", false, "print version and exit")
-	enabled := make(map[*analysis.Analyzer]*triState)
 	for _, a := range analyzers {
-		ts := new(triState)
-		fs.Var(ts, a.Name, fmt.Sprintf("enable the %s analyzer", a.Name))
-		enabled[a] = ts
+		fs.Var(new(triState), a.Name, fmt.Sprintf("enable the %s analyzer", a.Name))
 		a.Flags.VisitAll(func(f *flag.Flag) {
 			fs.Var(f.Value, a.Name+"."+f.Name, f.Usage)
 		})
 	}
-	return fs, enabled
+	return fs
 }
 
 // parseFlags parses args and selects the analyzers; on a bad command line
@@ -99,7 +104,7 @@ func newFlagSet(name string, analyzers []*analysis.Analyzer, opts *options) (*fl
 // the usage to stdout and returns flag.ErrHelp.
 func (d *Driver) parseFlags(args []string) (*commandLine, error) {
 	cl := new(commandLine)
-	fs, enabled := newFlagSet(d.Name, d.Analyzers, &cl.opts)
+	fs := newFlagSet(d.Name, d.Analyzers, &cl.opts)
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			d.usage(d.Stdout)
@@ -116,29 +121,33 @@ func (d *Driver) parseFlags(args []string) (*commandLine, error) {
 		fmt.Fprintf(d.Stderr, "%s: -json and -sarif cannot be combined\n", d.Name)
 		return nil, errUsage
 	}
-	cl.analyzers = selectAnalyzers(d.Analyzers, enabled)
 	cl.args = fs.Args()
+	cl.toolArgs = toolArgs(fs, args[:len(args)-len(cl.args)])
 	return cl, nil
 }
 
-// selectAnalyzers applies the enable flags: if any -NAME is true only those
-// run; otherwise every analyzer not set to false runs.
-func selectAnalyzers(all []*analysis.Analyzer, enabled map[*analysis.Analyzer]*triState) []*analysis.Analyzer {
-	want := setFalse // keep those not explicitly disabled
-	for _, ts := range enabled {
-		if *ts == setTrue {
-			want = setTrue // keep only those explicitly enabled
-			break
+// toolArgs returns the analyzer flags among flagArgs, the part of a
+// command line fs parsed without error, as they were written: the vet
+// tool parses them as go vet passes them, raw, and an analyzer's flag
+// value need not print back as it was given.
+func toolArgs(fs *flag.FlagSet, flagArgs []string) []string {
+	var out []string
+	for i := 0; i < len(flagArgs); i++ {
+		name, _, hasValue := strings.Cut(strings.TrimLeft(flagArgs[i], "-"), "=")
+		f := fs.Lookup(name)
+		if f == nil {
+			continue // the "--" that ends the flags
 		}
-	}
-	var keep []*analysis.Analyzer
-	for _, a := range all {
-		ts := *enabled[a]
-		if (want == setTrue && ts == setTrue) || (want == setFalse && ts != setFalse) {
-			keep = append(keep, a)
+		n := 1
+		if b, ok := f.Value.(interface{ IsBoolFlag() bool }); !hasValue && !(ok && b.IsBoolFlag()) {
+			n = 2 // -NAME.FLAG VALUE
 		}
+		if !driverFlags[name] {
+			out = append(out, flagArgs[i:min(i+n, len(flagArgs))]...)
+		}
+		i += n - 1
 	}
-	return keep
+	return out
 }
 
 // IsVetProtocol reports whether args are an invocation by go vet or go fix
