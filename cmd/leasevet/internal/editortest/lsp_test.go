@@ -40,9 +40,9 @@ type message struct {
 	} `json:"error,omitempty"`
 }
 
-func startClient(t testing.TB, gopls, dir string) *client {
+func startClient(t testing.TB, gopls, dir string, flags ...string) *client {
 	t.Helper()
-	cmd := exec.Command(gopls, "serve")
+	cmd := exec.Command(gopls, append(flags, "serve")...)
 	cmd.Dir = dir
 	in, err := cmd.StdinPipe()
 	if err != nil {

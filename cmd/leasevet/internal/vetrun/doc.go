@@ -26,7 +26,8 @@
 // from the cache does not run, so only what it printed comes back. The
 // units print go vet's JSON unchanged; their messages carry the category
 // at the end, as under go vet (package labelled), which is stripped here,
-// so the standalone output and a user's go vet -json share cache entries.
+// so that standalone leasevet and a user's go vet -vettool=leasevet with
+// the same flags share their cache entries.
 //
 // go vet stops before analysing anything when one package of the graph
 // does not load (a missing module, a bad import), and it skips in silence

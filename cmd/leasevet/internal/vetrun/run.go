@@ -36,6 +36,9 @@ func (cfg Config) goCommand() string {
 // nothing could be analysed (the patterns do not load, go vet did not
 // run); a package's errors are in the results.
 func Run(ctx context.Context, cfg Config) (*findings.Results, error) {
+	if err := checkGoVersion(ctx, cfg); err != nil {
+		return nil, err
+	}
 	pkgs, err := list(ctx, cfg)
 	if err != nil {
 		return nil, err

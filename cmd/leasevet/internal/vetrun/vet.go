@@ -42,12 +42,16 @@ type failure struct {
 // cache or not, and on stderr a "# path" block for each package that did
 // not compile or whose unit failed.
 func vet(ctx context.Context, cfg Config, pkgs []string) (*vetResult, error) {
-	args := []string{"vet", "-json", "-vettool=" + cfg.Tool}
+	// The vet tool's flags are part of go vet's cache key, in order. Plain
+	// go vet passes the user's flags and then -json; passing -json last
+	// here gives the same key, so that standalone leasevet and go vet
+	// -vettool=leasevet with the same flags share their cached results.
+	args := []string{"vet", "-vettool=" + cfg.Tool}
 	args = append(args, cfg.ToolArgs...)
 	if !cfg.Tests {
 		args = append(args, "-test=false")
 	}
-	args = append(args, "--")
+	args = append(args, "-json", "--")
 	args = append(args, pkgs...)
 	cmd := exec.CommandContext(ctx, cfg.goCommand(), args...)
 	cmd.Dir = cfg.Dir
