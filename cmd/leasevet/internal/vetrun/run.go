@@ -44,8 +44,7 @@ func Run(ctx context.Context, cfg Config) (*findings.Results, error) {
 		return nil, err
 	}
 	p := newPlan(pkgs, cfg.Tests)
-	c := &collector{cfg: cfg, plan: p, res: &findings.Results{Roots: p.packages()},
-		seenLine: make(map[string]bool), failed: make(map[string]bool), broken: make(map[string]bool)}
+	c := newCollector(cfg, p)
 	c.addListErrors()
 	if len(p.vettable) > 0 {
 		src := newSourceFiles(p.sizes())
@@ -72,10 +71,17 @@ type collector struct {
 	seenLine map[string]bool // package error lines printed already
 	failed   map[string]bool // package paths with errors of their own
 	broken   map[string]bool // package IDs that did not load or compile: their importers are not analysed
+	failedAt map[string]int  // package path → its entry in res.Failed
+}
+
+func newCollector(cfg Config, p *plan) *collector {
+	return &collector{cfg: cfg, plan: p, res: &findings.Results{Roots: p.packages()},
+		seenLine: make(map[string]bool), failed: make(map[string]bool), broken: make(map[string]bool),
+		failedAt: make(map[string]int)}
 }
 
 // addPackageError records the errors of the package path: its lines,
-// each printed once, and one JSON entry.
+// each printed once, and one JSON entry for all of them.
 func (c *collector) addPackageError(path string, lines []string) {
 	c.failed[path] = true
 	var kept []string
@@ -86,9 +92,16 @@ func (c *collector) addPackageError(path string, lines []string) {
 			kept = append(kept, l)
 		}
 	}
-	if len(kept) > 0 {
-		c.res.Failed = append(c.res.Failed, findings.Error{PkgPath: path, Msg: strings.Join(kept, "\n")})
+	if len(kept) == 0 {
+		return
 	}
+	msg := strings.Join(kept, "\n")
+	if i, ok := c.failedAt[path]; ok {
+		c.res.Failed[i].Msg += "\n" + msg
+		return
+	}
+	c.failedAt[path] = len(c.res.Failed)
+	c.res.Failed = append(c.res.Failed, findings.Error{PkgPath: path, Msg: msg})
 }
 
 // addListErrors records the load errors of the roots go vet is not given,

@@ -4,8 +4,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-
-	"github.com/leasevet/leasevet/cmd/leasevet/internal/findings"
 )
 
 // The go command's stderr for a dependency that did not compile, a test
@@ -65,8 +63,7 @@ func TestNameSkipped_onlyAboveBrokenBuilds(t *testing.T) {
 		{ImportPath: "m/top", GoFiles: []string{"top.go"}, Deps: []string{"m/mid"},
 			DepsErrors: []*listError{{ImportStack: []string{"m/top", "m/mid"}, Pos: "mid/mid.go:3:8", Err: "no required module provides package x"}}},
 	}
-	c := &collector{cfg: Config{}, plan: newPlan(pkgs, true), res: new(findings.Results),
-		seenLine: make(map[string]bool), failed: make(map[string]bool), broken: make(map[string]bool)}
+	c := newCollector(Config{}, newPlan(pkgs, true))
 	c.addListErrors()
 	res := new(vetResult)
 	res.parseStderr([]byte("# m/broken\nb.go:1:1: bad\n# m/tv\n# [m/tv]\ntv/a_test.go:1:1: bad\n"))
@@ -85,5 +82,20 @@ func TestNameSkipped_onlyAboveBrokenBuilds(t *testing.T) {
 	}
 	if args := c.plan.vetArgs([]string{"./..."}); !slices.Equal(args, []string{"m/app", "m/broken", "m/lib", "m/tv"}) {
 		t.Errorf("vetArgs = %q, want every root but the one that does not load", args)
+	}
+}
+
+// TestAddPackageError_oneEntryPerPackage: a package with several errors
+// (two bad imports, say) has one JSON entry holding them all, and a line
+// already printed is not printed again.
+func TestAddPackageError_oneEntryPerPackage(t *testing.T) {
+	c := newCollector(Config{}, newPlan([]*listed{{ImportPath: "m/a", GoFiles: []string{"a.go"}}}, true))
+	c.addPackageError("m/a", []string{"a.go:3:2: no module provides x"})
+	c.addPackageError("m/a", []string{"a.go:4:2: no module provides y", "a.go:3:2: no module provides x"})
+	if len(c.res.Failed) != 1 || c.res.Failed[0].Msg != "a.go:3:2: no module provides x\na.go:4:2: no module provides y" {
+		t.Errorf("entries = %+v, want one with both errors", c.res.Failed)
+	}
+	if len(c.res.PackageErrs) != 2 {
+		t.Errorf("printed lines = %q, want each once", c.res.PackageErrs)
 	}
 }
