@@ -10,6 +10,8 @@ import (
 	"io"
 	"os/exec"
 	"strings"
+
+	"github.com/leasevet/leasevet/cmd/leasevet/internal/vetunit"
 )
 
 // unitOutput is what one unit printed under go vet -json: analyzer name
@@ -49,7 +51,7 @@ func vet(ctx context.Context, cfg Config, pkgs []string) (*vetResult, error) {
 	args := []string{"vet", "-vettool=" + cfg.Tool}
 	args = append(args, cfg.ToolArgs...)
 	if !cfg.Tests {
-		args = append(args, "-test=false")
+		args = append(args, "-"+vetunit.TestFlag+"=false")
 	}
 	args = append(args, "-json", "--")
 	args = append(args, pkgs...)
