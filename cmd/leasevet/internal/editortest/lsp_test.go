@@ -40,9 +40,9 @@ type message struct {
 	} `json:"error,omitempty"`
 }
 
-func startClient(t testing.TB, gopls, dir string) *client {
+func startClient(t testing.TB, gopls, dir string, flags ...string) *client {
 	t.Helper()
-	cmd, in, out := startGopls(t, gopls, dir, "serve")
+	cmd, in, out := startGopls(t, gopls, dir, append(flags, "serve")...)
 	c := &client{t: t, cmd: cmd, in: in, responses: make(map[int]chan *message), events: make(chan *message, 1024)}
 	go c.readLoop(bufio.NewReader(out))
 	t.Cleanup(c.close)

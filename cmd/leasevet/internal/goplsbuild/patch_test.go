@@ -35,12 +35,15 @@ func TestPatchRegistry_importAndAppendOnce(t *testing.T) {
 	if err != nil {
 		t.Fatalf("patched file does not parse: %v\n%s", err, out)
 	}
-	imported := false
+	imported := 0
 	for _, imp := range f.Imports {
-		imported = imported || imp.Path.Value == `"github.com/leasevet/leasevet/analyzers"`
+		switch imp.Path.Value {
+		case `"github.com/leasevet/leasevet/analyzers"`, `"github.com/leasevet/leasevet/cmd/leasevet/labelled"`:
+			imported++
+		}
 	}
-	if len(f.Imports) != 3 || !imported {
-		t.Errorf("after the patch: %d imports, leasevet's analyzers imported: %v", len(f.Imports), imported)
+	if len(f.Imports) != 4 || imported != 2 {
+		t.Errorf("after the patch: %d imports, %d of leasevet's analyzers and labelled", len(f.Imports), imported)
 	}
 	body := string(out)
 	if strings.Index(body, "leasevetanalyzers.Default()") > strings.Index(body, "staticcheckAnalyzers()") {
