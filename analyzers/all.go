@@ -21,23 +21,27 @@ import (
 // its settings: its analyzers share one lockmodel analyzer and one flag
 // set, so two sets in one process (a gopls with two workspaces,
 // golangci-lint with two configurations) do not see each other's options.
-// An invalid setting is an error.
+// Each analyzer comes with the categories it declares, which the set's
+// suppression directives may name. An invalid setting is an error.
 func New(s Settings) ([]*analysis.Analyzer, error) {
-	model, err := lockmodel.New(s)
-	if err != nil {
-		return nil, err
+	return lockmodel.NewSet(s, Members())
+}
+
+// Members are the analyzers of the set New builds, in its order, each as
+// its package defines it (bound to the default lockmodel analyzer) with
+// the categories it declares.
+func Members() []lockmodel.Member {
+	return []lockmodel.Member{
+		{Analyzer: setnxexpire.Analyzer, Categories: setnxexpire.Categories},
+		{Analyzer: locktoken.Analyzer, Categories: locktoken.Categories},
+		{Analyzer: releaseresult.Analyzer, Categories: releaseresult.Categories},
+		{Analyzer: getdel.Analyzer, Categories: getdel.Categories},
+		{Analyzer: baredel.Analyzer, Categories: baredel.Categories},
+		{Analyzer: barerenew.Analyzer, Categories: barerenew.Categories},
+		{Analyzer: acquireresult.Analyzer, Categories: acquireresult.Categories},
+		{Analyzer: acquireloop.Analyzer, Categories: acquireloop.Categories},
+		{Analyzer: renewal.Analyzer, Categories: renewal.Categories},
 	}
-	return []*analysis.Analyzer{
-		lockmodel.Bind(setnxexpire.Analyzer, model),
-		lockmodel.Bind(locktoken.Analyzer, model),
-		lockmodel.Bind(releaseresult.Analyzer, model),
-		lockmodel.Bind(getdel.Analyzer, model),
-		lockmodel.Bind(baredel.Analyzer, model),
-		lockmodel.Bind(barerenew.Analyzer, model),
-		lockmodel.Bind(acquireresult.Analyzer, model),
-		lockmodel.Bind(acquireloop.Analyzer, model),
-		lockmodel.Bind(renewal.Analyzer, model),
-	}, nil
 }
 
 // Default builds a fresh set of leasevet's analyzers with the default

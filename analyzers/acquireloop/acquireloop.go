@@ -1,12 +1,24 @@
 package acquireloop
 
 import (
+	_ "embed"
 	"go/ast"
 
 	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
-	"github.com/leasevet/leasevet/analyzers/internal/redisop"
+	"github.com/leasevet/leasevet/analyzers/internal/rediscall"
 	"golang.org/x/tools/go/analysis"
 )
+
+//go:embed doc.go
+var doc string
+
+// Categories are the categories of acquireloop's diagnostics.
+var Categories = []string{"spin-acquire", "unbounded-acquire"}
+
+// Analyzer reports loops that wait for a lock by retrying its acquire with
+// no pause, or with no way out but success. It belongs to the default
+// analyzer set, whose model is lockmodel.Analyzer.
+var Analyzer = lockmodel.NewAnalyzer("acquireloop", doc, Categories, run)
 
 func run(pass *analysis.Pass, m *lockmodel.Model) (any, error) {
 	seen := map[*ast.ForStmt]bool{}
@@ -24,8 +36,8 @@ func run(pass *analysis.Pass, m *lockmodel.Model) (any, error) {
 
 // retryLoop returns the for statement that retries the acquire op until
 // it succeeds, when op is an acquire of a lock key, or nil.
-func retryLoop(m *lockmodel.Model, op *redisop.Op) *ast.ForStmt {
-	if !redisop.IsAcquire(op) || op.Queued {
+func retryLoop(m *lockmodel.Model, op *lockmodel.Op) *ast.ForStmt {
+	if op.Role != rediscall.RoleAcquire || op.Queued {
 		return nil
 	}
 	loop := m.RetryLoop(op)
@@ -35,21 +47,21 @@ func retryLoop(m *lockmodel.Model, op *redisop.Op) *ast.ForStmt {
 	return loop
 }
 
-func checkLoop(pass *analysis.Pass, m *lockmodel.Model, loop *ast.ForStmt, acq *redisop.Op) {
+func checkLoop(pass *analysis.Pass, m *lockmodel.Model, loop *ast.ForStmt, acq *lockmodel.Op) {
 	key := ""
-	if acq.Key != nil {
-		key = " on lock key " + m.KeyText(acq)
+	if acq.KeyExpr != nil {
+		key = " on lock key " + acq.Key.Text
 	}
 	what := "loop retries " + m.CallText(acq) + key + " (at " + m.Where(acq.Pos()) + ") until it succeeds"
 	related := []analysis.RelatedInformation{{Pos: acq.Pos(), End: acq.Expr.End(), Message: "the acquire retried"}}
-	if !newWaitFinder(m).loopWaits(loop) {
+	if !newWaitFinder(pass, m).loopWaits(loop) {
 		m.Report(pass, analysis.Diagnostic{
 			Pos: loop.Pos(), End: loop.Body.Lbrace, Category: "spin-acquire", Related: related,
 			Message: what + " with nothing that waits between attempts (no sleep, timer, ticker, backoff or blocking receive)" +
 				": every waiting client sends commands as fast as the network allows, loading Redis and slowing the holder; wait between attempts, with jitter, or use a lock library's retry strategy",
 		})
 	}
-	if !hasOtherExit(m, loop, acq) {
+	if !hasOtherExit(pass.TypesInfo, m, loop, acq) {
 		m.Report(pass, analysis.Diagnostic{
 			Pos: loop.Pos(), End: loop.Body.Lbrace, Category: "unbounded-acquire", Related: related,
 			Message: what + " with no other way out (no deadline, attempt limit, ctx.Done() or ctx.Err() check, or return on error)" +

@@ -1,21 +1,20 @@
 package acquireloop_test
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/leasevet/leasevet/analyzers/acquireloop"
+	"github.com/leasevet/leasevet/analyzers/internal/fixturecheck"
+	"github.com/leasevet/leasevet/analyzers/internal/fixtures"
+	"github.com/leasevet/leasevet/analyzers/internal/ruletest"
 )
 
-// TestFixtures_src/acquireloop in ../fixtures_test.go check acquireloop
-// against the `// want` comments and golden files of its fixtures; their
-// rows name the packages. The fixture modules are loaded there once for
-// every analyzer. Run them alone with
-//
-//	go test -run 'TestFixtures_.*/acquireloop$' ./analyzers
-
-func TestDoc_summaryLine(t *testing.T) {
-	if !strings.HasPrefix(acquireloop.Analyzer.Doc, "acquireloop: ") {
-		t.Errorf("Doc = %q, want the extracted doc.go text, summary line first", acquireloop.Analyzer.Doc)
-	}
+// TestFixtures judges acquireloop by the `// want` comments of its
+// packages in testdata/src, one subtest per package: run one with
+// -run 'TestFixtures/src/acquireloop/NAME'. ./correct holds correct locks
+// that must not be reported.
+func TestFixtures(t *testing.T) {
+	ruletest.Run(t, acquireloop.Analyzer.Name,
+		fixturecheck.Row{Dir: fixtures.Dir(), Patterns: []string{"./acquireloop/...", "./correct/..."}, Fixes: false},
+	)
 }

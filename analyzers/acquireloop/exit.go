@@ -7,7 +7,6 @@ import (
 
 	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
 	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
-	"github.com/leasevet/leasevet/analyzers/internal/redisop"
 	"golang.org/x/tools/go/types/typeutil"
 )
 
@@ -17,8 +16,8 @@ import (
 // (return, break, goto, panic, os.Exit) under a condition that does
 // (err != nil, attempts > n, a ctx.Done() case). An exit guarded only by
 // the result, or by nothing, is the success exit.
-func hasOtherExit(m *lockmodel.Model, loop *ast.ForStmt, acq *redisop.Op) bool {
-	g := guards{info: m.Pass.TypesInfo, acq: acq.Expr, result: m.ResultVars(acq)}
+func hasOtherExit(info *types.Info, m *lockmodel.Model, loop *ast.ForStmt, acq *lockmodel.Op) bool {
+	g := guards{info: info, acq: acq.Expr, result: m.ResultVars(acq)}
 	if loop.Cond != nil && g.mentionsOther(loop.Cond) {
 		return true
 	}

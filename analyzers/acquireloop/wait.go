@@ -2,14 +2,14 @@ package acquireloop
 
 import (
 	"go/ast"
-	"go/constant"
 	"go/token"
 	"go/types"
 	"strings"
 
 	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
 	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
-	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
+	"github.com/leasevet/leasevet/analyzers/internal/rediscall"
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
 )
 
@@ -33,17 +33,6 @@ var waitPackages = []string{
 	"github.com/zeromicro/go-zero/core/", // go-zero's retry and timing helpers
 }
 
-// blockingClientMethods are client methods that block on the server
-// (blocking pops, pub/sub receives), so a loop around them waits.
-var blockingClientMethods = map[string]bool{
-	"BLPop": true, "BRPop": true, "BRPopLPush": true, "BLMove": true, "BLMPop": true,
-	"BZPopMin": true, "BZPopMax": true, "Receive": true, "ReceiveMessage": true,
-	"ReceiveTimeout": true, "ReceiveWithTimeout": true, "ReceiveContext": true, "Wait": true,
-}
-
-// blockingCommands are Redis commands, sent through Do, that block.
-var blockingCommands = map[string]bool{"BLPOP": true, "BRPOP": true, "BRPOPLPUSH": true, "BLMOVE": true, "BZPOPMIN": true, "BZPOPMAX": true, "WAIT": true}
-
 // waitName matches the words of a function name that promises a pause
 // (sleep, wait, backoff, delay): helpers of other packages and interface
 // methods whose bodies cannot be seen.
@@ -52,12 +41,14 @@ var waitName = analysisutil.LazyRegexp(`(?i)sleep|wait|backoff|back_off|delay|pa
 // A waitFinder looks for a pause in loop bodies and, through calls, in
 // the bodies of the package's own functions.
 type waitFinder struct {
-	m       *lockmodel.Model
+	info    *types.Info
+	pkg     *types.Package
+	m       *lockmodel.Model // for the bodies of the package's functions
 	visited map[*types.Func]bool
 }
 
-func newWaitFinder(m *lockmodel.Model) *waitFinder {
-	return &waitFinder{m: m, visited: map[*types.Func]bool{}}
+func newWaitFinder(pass *analysis.Pass, m *lockmodel.Model) *waitFinder {
+	return &waitFinder{info: pass.TypesInfo, pkg: pass.Pkg, m: m, visited: map[*types.Func]bool{}}
 }
 
 // loopWaits reports whether an iteration of loop can block: its body,
@@ -82,7 +73,7 @@ func (w *waitFinder) waits(n ast.Node, depth int) bool {
 		case *ast.SelectStmt:
 			return w.selectWaits(c, depth), false
 		case *ast.RangeStmt:
-			_, isChan := typeUnder(w.m.Pass.TypesInfo.TypeOf(c.X)).(*types.Chan)
+			_, isChan := typeUnder(w.info.TypeOf(c.X)).(*types.Chan)
 			return isChan, true
 		case *ast.CallExpr:
 			return w.callWaits(c, depth), true
@@ -126,11 +117,11 @@ func typeUnder(t types.Type) types.Type {
 // library, a blocking Redis command, a function named for a pause, or a
 // function of this package whose body waits (three calls deep).
 func (w *waitFinder) callWaits(call *ast.CallExpr, depth int) bool {
-	fn, ok := typeutil.Callee(w.m.Pass.TypesInfo, call).(*types.Func)
+	fn, ok := typeutil.Callee(w.info, call).(*types.Func)
 	if !ok {
 		return false
 	}
-	if waitFuncs[analysisutil.FuncName(fn)] || waitName().MatchString(fn.Name()) || w.blockingRedis(call, fn) {
+	if waitFuncs[analysisutil.FuncName(fn)] || waitName().MatchString(fn.Name()) || rediscall.Blocks(w.info, call, fn) {
 		return true
 	}
 	if fn.Pkg() == nil {
@@ -142,35 +133,15 @@ func (w *waitFinder) callWaits(call *ast.CallExpr, depth int) bool {
 			return true
 		}
 	}
-	if redisapi.IsLockLibrary(path) {
+	if rediscall.IsLockLibrary(path) {
 		return true // a lock library's obtain waits by its retry strategy
 	}
-	if fn.Pkg() != w.m.Pass.Pkg || depth >= 3 || w.visited[fn] {
+	if fn.Pkg() != w.pkg || depth >= 3 || w.visited[fn] {
 		return false
 	}
 	w.visited[fn] = true
 	if f := w.m.FuncOf(fn.Origin()); f != nil {
 		return w.waits(f.Decl.Body, depth+1)
-	}
-	return false
-}
-
-// blockingRedis reports whether call is a client call that blocks on the
-// server: BLPOP and the like, pub/sub receives, WAIT.
-func (w *waitFinder) blockingRedis(call *ast.CallExpr, fn *types.Func) bool {
-	if fn.Pkg() == nil || !redisapi.IsClientPackage(fn.Pkg().Path()) {
-		return false
-	}
-	if blockingClientMethods[fn.Name()] {
-		return true
-	}
-	if fn.Name() != "Do" {
-		return false
-	}
-	for _, a := range call.Args {
-		if tv, ok := w.m.Pass.TypesInfo.Types[a]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
-			return blockingCommands[strings.ToUpper(constant.StringVal(tv.Value))]
-		}
 	}
 	return false
 }

@@ -1,122 +1,121 @@
 package acquireresult
 
 import (
+	_ "embed"
 	"go/ast"
 	"go/types"
 
 	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
 	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
-	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
-	"github.com/leasevet/leasevet/analyzers/internal/redisop"
+	"github.com/leasevet/leasevet/analyzers/internal/rediscall"
 	"golang.org/x/tools/go/analysis"
 )
 
-// checkOp reports op if it is an acquire whose "not acquired" answer is
-// lost. A SetNX in a test is setup: no other client competes.
-func checkOp(pass *analysis.Pass, m *lockmodel.Model, op *redisop.Op) {
-	if op.Func.Test {
-		return
+//go:embed doc.go
+var doc string
+
+// Categories are the categories of acquireresult's diagnostics.
+var Categories = []string{"unchecked-acquire"}
+
+// Analyzer reports lock acquisitions whose "not acquired" answer is never
+// read. It belongs to the default analyzer set, whose model is
+// lockmodel.Analyzer.
+var Analyzer = lockmodel.NewAnalyzer("acquireresult", doc, Categories, run)
+
+// run reports every acquire whose "not acquired" answer is lost. A SetNX
+// in a test is setup: no other client competes.
+func run(pass *analysis.Pass, m *lockmodel.Model) (any, error) {
+	for _, op := range m.Ops {
+		if op.Func.Test {
+			continue
+		}
+		if why := uncheckedAcquire(pass, m, op); why != "" {
+			report(pass, m, op, why)
+		}
 	}
-	if why := uncheckedAcquire(m, op); why != "" {
-		checkAcquire(pass, m, op, why)
-	}
+	return nil, nil
 }
-
-// An answer is how an acquire says "not acquired".
-type answer int
-
-const (
-	noAnswer    answer = iota
-	valueAnswer        // a value (false, 0, a nil reply) with a nil error: SetNX, SETNX, redigo SET NX
-	errorAnswer        // an error: redis.Nil (SetArgs NX, Do SET NX), redigo ErrNil, a lock library's error
-)
 
 // uncheckedAcquire returns why the "not acquired" answer of op is never
 // read, or "" when op is not an acquire of a lock key or its answer is
 // read (or handed to the caller, who is then judged).
-func uncheckedAcquire(m *lockmodel.Model, op *redisop.Op) string {
-	ans := answerOf(m, op)
+func uncheckedAcquire(pass *analysis.Pass, m *lockmodel.Model, op *lockmodel.Op) string {
+	ans := answerOf(pass.TypesInfo, op)
 	// A wrapper's summary may be settled in its own package, but an
 	// answer handed back to the caller was judged nowhere: so Reportable
 	// is not asked here.
-	if ans == noAnswer || op.Queued || pipelined(m, op) {
+	if ans == rediscall.NoAnswer || op.Queued || pipelined(pass.TypesInfo, m, op) {
 		return ""
 	}
-	if op.Kind == redisapi.Acquire && !m.IsLockKey(op) {
+	if op.Kind == rediscall.Acquire && !m.IsLockKey(op) {
 		return "" // a dedup or idempotency marker: ignoring its answer is a choice
 	}
-	u := usageOf(m.Pass.TypesInfo, op.Reply)
-	if u.converted && ans == valueAnswer && op.Command == "SET NX" {
-		ans = errorAnswer // redis.String(conn.Do("SET", ..., "NX")): a nil reply is ErrNil
+	u := usageOf(pass.TypesInfo, op.Reply)
+	if u.converted && ans == rediscall.ValueAnswer && op.Command == "SET NX" {
+		ans = rediscall.ErrorAnswer // redis.String(conn.Do("SET", ..., "NX")): a nil reply is ErrNil
 	}
-	why := judge(m, op, ans, u)
-	if why != "" && m.ReportedInWrapper(op, func(o *redisop.Op) bool { return uncheckedAcquire(m, o) != "" }) {
+	why := judge(pass.TypesInfo, op, ans, u)
+	if why != "" && m.ReportedInWrapper(op, func(o *lockmodel.Op) bool { return uncheckedAcquire(pass, m, o) != "" }) {
 		return "" // reported in the wrapper, where the acquire is
 	}
 	return why
 }
 
-// answerOf says how op reports that the lock is held by someone else.
-func answerOf(m *lockmodel.Model, op *redisop.Op) answer {
-	switch {
-	case op.Kind == redisapi.LockObtain:
-		return errorAnswer
-	case op.Kind != redisapi.Acquire:
-		return noAnswer
-	case op.Via != nil:
-		return wrapperAnswer(m.Pass.TypesInfo, op.Expr)
-	case op.Redigo, op.Command == "SETNX":
-		return valueAnswer // SETNX replies 0; redigo's SET NX replies nil with no error
-	case op.Call.Func != nil && op.Call.Func.Name() == "SetNX":
-		return valueAnswer // *BoolCmd: false with a nil error
+func report(pass *analysis.Pass, m *lockmodel.Model, op *lockmodel.Op, why string) {
+	key := "lock key " + op.Key.Text
+	if op.Kind == rediscall.LockObtain {
+		key = "a lock"
 	}
-	return errorAnswer // SetArgs NX, Do("set", ..., "NX"): redis.Nil
+	m.Report(pass, analysis.Diagnostic{
+		Pos:      op.Pos(),
+		End:      op.Expr.End(),
+		Category: "unchecked-acquire",
+		Message: m.CallText(op) + " acquires " + key + " but never looks at whether it did (" + why +
+			"): when another client holds the lock this caller runs the guarded code anyway, so there is no mutual exclusion; read the answer and stop when the lock is held",
+		Related: m.CallerRelated(op),
+	})
+}
+
+// answerOf says how op reports that the lock is held by someone else: as
+// its client's call does, or, through a wrapper, as the wrapper's results
+// say.
+func answerOf(info *types.Info, op *lockmodel.Op) rediscall.Answer {
+	if op.Via != nil && op.Kind == rediscall.Acquire {
+		return wrapperAnswer(info, op.Expr)
+	}
+	return rediscall.NotAcquired(op.Call)
 }
 
 // wrapperAnswer says how a wrapper that acquires reports a held lock,
 // from its results: only an error means the error; a bool, a command or a
 // reply carries a value. A wrapper with no results decided alone, and is
 // judged where it is.
-func wrapperAnswer(info *types.Info, call *ast.CallExpr) answer {
+func wrapperAnswer(info *types.Info, call *ast.CallExpr) rediscall.Answer {
 	sig, ok := info.TypeOf(call.Fun).(*types.Signature)
 	if !ok || sig.Results().Len() == 0 {
-		return noAnswer
+		return rediscall.NoAnswer
 	}
-	ans := errorAnswer
+	ans := rediscall.ErrorAnswer
 	for v := range sig.Results().Variables() {
-		if !analysisutil.IsError(v.Type()) && !isNilErrCmd(v.Type()) {
-			ans = valueAnswer
+		if !analysisutil.IsError(v.Type()) && !rediscall.IsNilErrCmd(v.Type()) {
+			ans = rediscall.ValueAnswer
 		}
 	}
 	return ans
-}
-
-// isNilErrCmd reports whether t is a go-redis command whose error is
-// redis.Nil when a SET NX did not set the key (*StatusCmd of SetArgs,
-// *Cmd of Do).
-func isNilErrCmd(t types.Type) bool {
-	if p, ok := t.(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	n, ok := t.(*types.Named)
-	if !ok || n.Obj().Pkg() == nil || !redisapi.IsClientPackage(n.Obj().Pkg().Path()) {
-		return false
-	}
-	return n.Obj().Name() == "StatusCmd" || n.Obj().Name() == "Cmd"
 }
 
 // pipelined reports whether op is sent through a pipeline the model does
 // not know as one: a wrapper's pipeline type (a Pipeliner interface of
 // the user's own) or a value obtained from a Pipeline or TxPipeline call.
 // Its answer arrives with Exec, not from the call.
-func pipelined(m *lockmodel.Model, op *redisop.Op) bool {
-	if op.Client == nil {
+func pipelined(info *types.Info, m *lockmodel.Model, op *lockmodel.Op) bool {
+	if op.ClientExpr == nil {
 		return false
 	}
-	if t := m.Pass.TypesInfo.TypeOf(op.Client); t != nil && pipeName().MatchString(types.TypeString(t, nil)) {
+	if t := info.TypeOf(op.ClientExpr); t != nil && pipeName().MatchString(types.TypeString(t, nil)) {
 		return true
 	}
-	call, ok := ast.Unparen(m.Env.LocalInit(op.Client)).(*ast.CallExpr)
+	call, ok := ast.Unparen(m.Env.LocalInit(op.ClientExpr)).(*ast.CallExpr)
 	if !ok {
 		return false
 	}

@@ -1,22 +1,21 @@
 package acquireresult_test
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/leasevet/leasevet/analyzers/acquireresult"
+	"github.com/leasevet/leasevet/analyzers/internal/fixturecheck"
+	"github.com/leasevet/leasevet/analyzers/internal/fixtures"
+	"github.com/leasevet/leasevet/analyzers/internal/ruletest"
 )
 
-// TestFixtures_src/acquireresult and TestFixtures_clients/acquireresult in
-// ../fixtures_test.go check acquireresult against the `// want` comments
-// and golden files of its fixtures; their rows name the packages. The
-// fixture modules are loaded there once for every analyzer. Run them alone
-// with
-//
-//	go test -run 'TestFixtures_.*/acquireresult$' ./analyzers
-
-func TestDoc_summaryLine(t *testing.T) {
-	if !strings.HasPrefix(acquireresult.Analyzer.Doc, "acquireresult: ") {
-		t.Errorf("Doc = %q, want the extracted doc.go text, summary line first", acquireresult.Analyzer.Doc)
-	}
+// TestFixtures judges acquireresult by the `// want` comments of its
+// packages in testdata/src and testdata/clients, one subtest per package:
+// run one with -run 'TestFixtures/src/acquireresult/NAME'. ./correct holds
+// correct locks that must not be reported.
+func TestFixtures(t *testing.T) {
+	ruletest.Run(t, acquireresult.Analyzer.Name,
+		fixturecheck.Row{Dir: fixtures.Dir(), Patterns: []string{"./acquireresult/...", "./correct/..."}, Fixes: false},
+		fixturecheck.Row{Dir: fixtures.ClientsDir(), Patterns: []string{"./acquireresult/..."}, Fixes: false},
+	)
 }

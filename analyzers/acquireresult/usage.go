@@ -8,8 +8,7 @@ import (
 
 	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
 	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
-	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
-	"github.com/leasevet/leasevet/analyzers/internal/redisop"
+	"github.com/leasevet/leasevet/analyzers/internal/rediscall"
 	"github.com/leasevet/leasevet/analyzers/internal/replyuse"
 	"golang.org/x/tools/go/types/typeutil"
 )
@@ -82,28 +81,27 @@ func sideVar(info *types.Info, e ast.Expr) (*types.Var, bool) {
 }
 
 // judge returns why an acquire's answer is lost under usage u, or "".
-func judge(m *lockmodel.Model, op *redisop.Op, ans answer, u usage) string {
+func judge(info *types.Info, op *lockmodel.Op, ans rediscall.Answer, u usage) string {
 	body := op.Func.Decl.Body
-	info := m.Pass.TypesInfo
 	switch {
 	case u.discarded:
 		return "its result is discarded"
-	case u.returned && !(u.errMethod && ans == valueAnswer):
+	case u.returned && !(u.errMethod && ans == rediscall.ValueAnswer):
 		return "" // the caller is judged
-	case u.errMethod && ans == valueAnswer:
+	case u.errMethod && ans == rediscall.ValueAnswer:
 		return "only .Err() is checked, and it is nil when another client holds the lock"
 	case u.valueUsed || (u.value != nil && reads(info, body, u.value, op.Func.Obj.Signature())):
 		return ""
-	case ans == valueAnswer && u.value != nil:
+	case ans == rediscall.ValueAnswer && u.value != nil:
 		return u.value.Name() + " is never read"
-	case ans == valueAnswer:
+	case ans == rediscall.ValueAnswer:
 		return "only the error is read, and it is nil when another client holds the lock"
 	case u.errUsed:
 		return ""
 	case u.err == nil || !reads(info, body, u.err, op.Func.Obj.Signature()):
 		return "neither the reply nor the error is read"
 	case excludesNil(info, body, u.err):
-		return u.err.Name() + " is read only to let " + nilName(op) + " (the lock is held) through as success"
+		return u.err.Name() + " is read only to let " + rediscall.NilName(op.Client) + " (the lock is held) through as success"
 	}
 	return ""
 }
@@ -180,19 +178,5 @@ func isErrorsIsNil(info *types.Info, call *ast.CallExpr, v *types.Var) bool {
 // go-redis's Nil, redigo's ErrNil.
 func isNilSentinel(info *types.Info, e ast.Expr) bool {
 	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
-	if !ok {
-		return false
-	}
-	obj := info.Uses[sel.Sel]
-	if obj == nil || obj.Pkg() == nil {
-		return false
-	}
-	return (obj.Name() == "Nil" || obj.Name() == "ErrNil") && redisapi.IsClientPackage(obj.Pkg().Path())
-}
-
-func nilName(op *redisop.Op) string {
-	if op.Redigo {
-		return "redis.ErrNil"
-	}
-	return "redis.Nil"
+	return ok && rediscall.IsNilSentinel(info.Uses[sel.Sel])
 }

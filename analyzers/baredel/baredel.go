@@ -1,58 +1,92 @@
 package baredel
 
 import (
+	_ "embed"
 	"go/ast"
 	"go/types"
 
 	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
 	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
-	"github.com/leasevet/leasevet/analyzers/internal/ownerless"
-	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
-	"github.com/leasevet/leasevet/analyzers/internal/redisop"
+	"github.com/leasevet/leasevet/analyzers/internal/ownerfix"
+	"github.com/leasevet/leasevet/analyzers/internal/rediscall"
+	"golang.org/x/tools/go/analysis"
 )
 
-// wording names what op does: a DEL releases the key, a script deletes it.
-func wording(op *redisop.Op) ownerless.Wording {
-	w := ownerless.Wording{
-		Verb: " releases lock key ",
-		How:  " without checking the owner token",
-		Cost: "this deletes their lock; release with a compare-and-delete such as safelock.Release",
+//go:embed doc.go
+var doc string
+
+// Categories are the categories of baredel's diagnostics.
+var Categories = []string{"bare-del"}
+
+// Analyzer reports unconditional releases of lock keys. It belongs to the
+// default analyzer set, whose model is lockmodel.Analyzer.
+var Analyzer = lockmodel.NewAnalyzer("baredel", doc, Categories, run)
+
+func run(pass *analysis.Pass, m *lockmodel.Model) (any, error) {
+	for _, op := range m.Ops {
+		if acq := unownedRelease(pass, m, op); acq != nil {
+			report(pass, m, op, acq)
+		}
 	}
-	if op.Kind == redisapi.Script {
-		w.Verb, w.How = " deletes lock key ", " in a script that does not compare the owner token"
-	}
-	return w
+	return nil, nil
 }
 
-// deletesKey reports whether op deletes its key: a delete command, or a
-// script that deletes KEYS[1] on some path without comparing the owner
-// (and is not itself an acquire script).
-func deletesKey(op *redisop.Op) bool {
-	if op.Kind == redisapi.Delete {
-		return true
+// unownedRelease returns the acquire of the lock that op deletes without
+// checking the owner, or nil when op is no such release: a delete command,
+// or a script that deletes the key on some path without comparing the
+// owner, of a lock key (lockmodel.Unguarded), not reported in the wrapper
+// it stands for, and not the cleanup of a failed acquire.
+func unownedRelease(pass *analysis.Pass, m *lockmodel.Model, op *lockmodel.Op) *lockmodel.Op {
+	if op.Role != rediscall.RoleRelease || !m.Unguarded(op) {
+		return nil
 	}
-	if op.Kind != redisapi.Script || op.Lua == nil || redisop.IsAcquire(op) {
-		return false
+	if m.ReportedInWrapper(op, func(o *lockmodel.Op) bool { return unownedRelease(pass, m, o) != nil }) {
+		return nil // reported in the wrapper, where the delete is
 	}
-	guarded, ok := op.Lua.DeletesKey(1)
-	return ok && !guarded
+	acq := m.AcquireFor(op)
+	if acq == nil || onAcquireError(pass.TypesInfo, acq, op) {
+		return nil
+	}
+	return acq
+}
+
+func report(pass *analysis.Pass, m *lockmodel.Model, op, acq *lockmodel.Op) {
+	verb, how := " releases lock key ", " without checking the owner token"
+	if op.Kind == rediscall.Script {
+		verb, how = " deletes lock key ", " in a script that does not compare the owner token"
+	}
+	d := analysis.Diagnostic{
+		Pos:      op.Pos(),
+		End:      op.Expr.End(),
+		Category: "bare-del",
+		Message: m.CallText(op) + verb + op.Key.Text + " (acquired by " + m.CallText(acq) + " at " + m.Where(acq.Pos()) + ")" + how +
+			": if the lock expired and another client acquired it, this deletes their lock; release with a compare-and-delete such as safelock.Release",
+		Related: []analysis.RelatedInformation{{Pos: acq.Pos(), End: acq.Expr.End(), Message: "lock acquired here"}},
+	}
+	if op.Kind == rediscall.Delete && op.Command != "GETDEL" { // GETDEL's reply is the value: no Release in its place
+		if fix, ok := ownerfix.Fix(pass, m.Env, ownerfix.Spec{Op: op, Token: acq.Value, TokenIn: acq.Func}); ok {
+			d.SuggestedFixes = []analysis.SuggestedFix{fix}
+		}
+	}
+	d.Related = append(d.Related, m.CallerRelated(op)...)
+	m.Report(pass, d)
 }
 
 // onAcquireError reports whether op runs only when the acquire in the same
 // function returned an error: it is inside the body of an if whose
 // condition uses the acquire's error variable. Cleaning up after a failed
 // (possibly half-applied) acquire is not a release of someone's lock.
-func onAcquireError(m *lockmodel.Model, acq, op *redisop.Op) bool {
-	if acq.Func != op.Func || !redisop.Before(acq, op) {
+func onAcquireError(info *types.Info, acq, op *lockmodel.Op) bool {
+	if acq.Func != op.Func || !lockmodel.Before(acq, op) {
 		return false
 	}
-	errVar := acquireErr(m, acq)
+	errVar := acquireErr(info, acq)
 	if errVar == nil {
 		return false
 	}
 	for i, n := range op.Stack {
 		ifs, ok := n.(*ast.IfStmt)
-		if ok && i+1 < len(op.Stack) && op.Stack[i+1] == ifs.Body && analysisutil.Uses(m.Pass.TypesInfo, ifs.Cond, errVar) {
+		if ok && i+1 < len(op.Stack) && op.Stack[i+1] == ifs.Body && analysisutil.Uses(info, ifs.Cond, errVar) {
 			return true
 		}
 	}
@@ -61,7 +95,7 @@ func onAcquireError(m *lockmodel.Model, acq, op *redisop.Op) bool {
 
 // acquireErr returns the error variable the acquire's result is assigned
 // to (ok, err := c.SetNX(...).Result(); err := c.SetArgs(...).Err()).
-func acquireErr(m *lockmodel.Model, acq *redisop.Op) *types.Var {
+func acquireErr(info *types.Info, acq *lockmodel.Op) *types.Var {
 	for i := len(acq.Stack) - 1; i >= 0; i-- {
 		as, ok := acq.Stack[i].(*ast.AssignStmt)
 		if !ok {
@@ -71,7 +105,7 @@ func acquireErr(m *lockmodel.Model, acq *redisop.Op) *types.Var {
 		if !ok {
 			return nil
 		}
-		obj := m.Pass.TypesInfo.ObjectOf(last)
+		obj := info.ObjectOf(last)
 		v, ok := obj.(*types.Var)
 		if !ok || !analysisutil.IsError(v.Type()) {
 			return nil

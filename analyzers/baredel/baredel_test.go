@@ -1,21 +1,22 @@
 package baredel_test
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/leasevet/leasevet/analyzers/baredel"
+	"github.com/leasevet/leasevet/analyzers/internal/fixturecheck"
+	"github.com/leasevet/leasevet/analyzers/internal/fixtures"
+	"github.com/leasevet/leasevet/analyzers/internal/ruletest"
 )
 
-// TestFixtures_src/baredel and TestFixtures_clients/baredel in
-// ../fixtures_test.go check baredel against the `// want` comments and
-// golden files of its fixtures; their rows name the packages. The fixture
-// modules are loaded there once for every analyzer. Run them alone with
-//
-//	go test -run 'TestFixtures_.*/baredel$' ./analyzers
-
-func TestDoc_summaryLine(t *testing.T) {
-	if !strings.HasPrefix(baredel.Analyzer.Doc, "baredel: ") {
-		t.Errorf("Doc = %q, want the extracted doc.go text, summary line first", baredel.Analyzer.Doc)
-	}
+// TestFixtures judges baredel by the `// want` comments and golden files
+// of its packages in testdata/src and testdata/clients, one subtest per
+// package: run one with -run 'TestFixtures/src/baredel/NAME'. ./ownercheck
+// holds owner checks the releasing analyzers must accept; ./wrapped,
+// wrappers in packages of their own.
+func TestFixtures(t *testing.T) {
+	ruletest.Run(t, baredel.Analyzer.Name,
+		fixturecheck.Row{Dir: fixtures.Dir(), Patterns: []string{"./baredel/...", "./ownercheck/...", "./wrapped/..."}, Fixes: true},
+		fixturecheck.Row{Dir: fixtures.ClientsDir(), Patterns: []string{"./baredel/..."}, Fixes: true},
+	)
 }

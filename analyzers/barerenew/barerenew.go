@@ -1,58 +1,83 @@
 package barerenew
 
 import (
+	_ "embed"
 	"go/ast"
 	"slices"
 
-	"github.com/leasevet/leasevet/analyzers/internal/lockkey"
 	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
-	"github.com/leasevet/leasevet/analyzers/internal/ownerless"
-	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
-	"github.com/leasevet/leasevet/analyzers/internal/redisop"
+	"github.com/leasevet/leasevet/analyzers/internal/ownerfix"
+	"github.com/leasevet/leasevet/analyzers/internal/rediscall"
+	"golang.org/x/tools/go/analysis"
 )
 
-// belongsElsewhere reports whether op, an expiry of a lock key, is
-// setnxexpire's split acquire or part of the acquire itself.
-func belongsElsewhere(_ *lockmodel.Model, op *redisop.Op) bool {
-	return lockkey.SplitAcquireExpire(op) || inAcquireSequence(op) || acquiredInSameCall(op)
-}
+//go:embed doc.go
+var doc string
 
-// wording names what op does: an EXPIRE extends the holder's lock, a SET
-// with a TTL overwrites it.
-func wording(op *redisop.Op) ownerless.Wording {
-	w := ownerless.Wording{
-		Verb:   " renews lock key ",
-		Detail: " with a new TTL",
-		How:    " without checking the owner token",
-		Cost:   "this extends their lock; renew with a compare-and-expire such as safelock.Refresh",
-	}
-	switch op.Kind {
-	case redisapi.Set:
-		w.Verb, w.Cost = " rewrites lock key ", "this overwrites their lock; renew with a compare-and-expire such as safelock.Refresh"
-	case redisapi.Script:
-		w.How = " in a script that does not compare the owner token"
-	}
-	return w
-}
+// Categories are the categories of barerenew's diagnostics.
+var Categories = []string{"bare-renew"}
 
-// renewsKey reports whether op sets a new expiry on its key: an expire
-// command, an unconditional SET with a TTL, or a script that expires
-// KEYS[1] on some path without comparing the owner (and is not itself an
-// acquire script).
-func renewsKey(op *redisop.Op) bool {
-	switch op.Kind {
-	case redisapi.Expire:
-		return true
-	case redisapi.Set:
-		return redisop.HasTTLArg(op)
-	case redisapi.Script:
-		if op.Lua == nil || redisop.IsAcquire(op) {
-			return false
+// Analyzer reports unconditional renewals of lock keys. It belongs to the
+// default analyzer set, whose model is lockmodel.Analyzer.
+var Analyzer = lockmodel.NewAnalyzer("barerenew", doc, Categories, run)
+
+func run(pass *analysis.Pass, m *lockmodel.Model) (any, error) {
+	for _, op := range m.Ops {
+		if acq := unownedRenewal(m, op); acq != nil {
+			report(pass, m, op, acq)
 		}
-		guarded, ok := op.Lua.ExpiresKey(1)
-		return ok && !guarded
 	}
-	return false
+	return nil, nil
+}
+
+// unownedRenewal returns the acquire of the lock that op renews without
+// checking the owner, or nil when op is no such renewal: an expire
+// command, an unconditional SET with a TTL, or a script that expires the
+// key on some path without comparing the owner, of a lock key
+// (lockmodel.Unguarded), outside the acquire's own sequence, and not
+// reported in the wrapper it stands for.
+func unownedRenewal(m *lockmodel.Model, op *lockmodel.Op) *lockmodel.Op {
+	if !op.RenewsKey() || !m.Unguarded(op) || partOfAcquire(op) {
+		return nil
+	}
+	if m.ReportedInWrapper(op, func(o *lockmodel.Op) bool { return unownedRenewal(m, o) != nil }) {
+		return nil // reported in the wrapper, where the renewal is
+	}
+	return m.AcquireFor(op)
+}
+
+func report(pass *analysis.Pass, m *lockmodel.Model, op, acq *lockmodel.Op) {
+	verb, how := " renews lock key ", " without checking the owner token"
+	cost := "this extends their lock; renew with a compare-and-expire such as safelock.Refresh"
+	switch op.Kind {
+	case rediscall.Set:
+		verb, cost = " rewrites lock key ", "this overwrites their lock; renew with a compare-and-expire such as safelock.Refresh"
+	case rediscall.Script:
+		how = " in a script that does not compare the owner token"
+	}
+	d := analysis.Diagnostic{
+		Pos:      op.Pos(),
+		End:      op.Expr.End(),
+		Category: "bare-renew",
+		Message: m.CallText(op) + verb + op.Key.Text + " with a new TTL (acquired by " + m.CallText(acq) + " at " + m.Where(acq.Pos()) + ")" + how +
+			": if the lock expired and another client acquired it, " + cost,
+		Related: []analysis.RelatedInformation{{Pos: acq.Pos(), End: acq.Expr.End(), Message: "lock acquired here"}},
+	}
+	if op.Kind == rediscall.Expire && (op.Command == "EXPIRE" || op.Command == "PEXPIRE") { // absolute expiries have no TTL to pass
+		if fix, ok := ownerfix.Fix(pass, m.Env, ownerfix.Spec{Op: op, Token: acq.Value, TokenIn: acq.Func, Refresh: true}); ok {
+			d.SuggestedFixes = []analysis.SuggestedFix{fix}
+		}
+	}
+	d.Related = append(d.Related, m.CallerRelated(op)...)
+	m.Report(pass, d)
+}
+
+// partOfAcquire reports whether op, an expiry of a lock key, belongs to
+// an acquire rather than renewing it: setnxexpire's split acquire, the
+// expire that follows the acquire in the same sequence, or an expire sent
+// by the same wrapper call that acquires.
+func partOfAcquire(op *lockmodel.Op) bool {
+	return lockmodel.SplitAcquireExpire(op) || inAcquireSequence(op) || acquiredInSameCall(op)
 }
 
 // inAcquireSequence reports whether op follows an acquire of its key in
@@ -60,10 +85,10 @@ func renewsKey(op *redisop.Op) bool {
 // expire then belongs to the acquire (redundant or setnxexpire's), while a
 // renewal in a loop or function literal the acquire is not in is a
 // watchdog's.
-func inAcquireSequence(op *redisop.Op) bool {
+func inAcquireSequence(op *lockmodel.Op) bool {
 	ctx := innermostRepeat(op.Stack)
 	for _, acq := range op.Func.Ops {
-		if !redisop.IsAcquire(acq) || acq.KeyID != op.KeyID || !redisop.Before(acq, op) {
+		if acq.Role != rediscall.RoleAcquire || acq.Key.ID != op.Key.ID || !lockmodel.Before(acq, op) {
 			continue
 		}
 		if ctx == nil || slices.Contains(acq.Stack, ctx) {
@@ -77,12 +102,12 @@ func inAcquireSequence(op *redisop.Op) bool {
 // wrapper that also acquires the key in that call (a SetNX helper that
 // sends SETNX then EXPIRE): the expire is the wrapper's acquire sequence,
 // judged in the wrapper, not a renewal at the call.
-func acquiredInSameCall(op *redisop.Op) bool {
+func acquiredInSameCall(op *lockmodel.Op) bool {
 	if op.Via == nil {
 		return false
 	}
 	for _, a := range op.Func.Ops {
-		if a.Expr == op.Expr && a.KeyID == op.KeyID && redisop.IsAcquire(a) {
+		if a.Expr == op.Expr && a.Key.ID == op.Key.ID && a.Role == rediscall.RoleAcquire {
 			return true
 		}
 	}
@@ -95,7 +120,6 @@ func innermostRepeat(stack []ast.Node) ast.Node {
 		switch stack[i].(type) {
 		case *ast.ForStmt, *ast.RangeStmt, *ast.FuncLit, *ast.GoStmt:
 			return stack[i] // a go statement runs its call in another goroutine: go renewLock(key)
-
 		}
 	}
 	return nil

@@ -1,21 +1,21 @@
 package barerenew_test
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/leasevet/leasevet/analyzers/barerenew"
+	"github.com/leasevet/leasevet/analyzers/internal/fixturecheck"
+	"github.com/leasevet/leasevet/analyzers/internal/fixtures"
+	"github.com/leasevet/leasevet/analyzers/internal/ruletest"
 )
 
-// TestFixtures_src/barerenew and TestFixtures_clients/barerenew in
-// ../fixtures_test.go check barerenew against the `// want` comments and
-// golden files of its fixtures; their rows name the packages. The fixture
-// modules are loaded there once for every analyzer. Run them alone with
-//
-//	go test -run 'TestFixtures_.*/barerenew$' ./analyzers
-
-func TestDoc_summaryLine(t *testing.T) {
-	if !strings.HasPrefix(barerenew.Analyzer.Doc, "barerenew: ") {
-		t.Errorf("Doc = %q, want the extracted doc.go text, summary line first", barerenew.Analyzer.Doc)
-	}
+// TestFixtures judges barerenew by the `// want` comments and golden files
+// of its packages in testdata/src and testdata/clients, one subtest per
+// package: run one with -run 'TestFixtures/src/barerenew/NAME'.
+// ./ownercheck holds owner checks the releasing analyzers must accept.
+func TestFixtures(t *testing.T) {
+	ruletest.Run(t, barerenew.Analyzer.Name,
+		fixturecheck.Row{Dir: fixtures.Dir(), Patterns: []string{"./barerenew/...", "./ownercheck/..."}, Fixes: true},
+		fixturecheck.Row{Dir: fixtures.ClientsDir(), Patterns: []string{"./barerenew/..."}, Fixes: true},
+	)
 }

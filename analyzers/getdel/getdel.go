@@ -1,17 +1,34 @@
 package getdel
 
 import (
+	_ "embed"
 	"go/types"
 	"strings"
 
-	"github.com/leasevet/leasevet/analyzers/internal/getcompare"
-	"github.com/leasevet/leasevet/analyzers/internal/lockkey"
 	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
 	"github.com/leasevet/leasevet/analyzers/internal/ownerfix"
-	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
-	"github.com/leasevet/leasevet/analyzers/internal/redisop"
+	"github.com/leasevet/leasevet/analyzers/internal/rediscall"
 	"golang.org/x/tools/go/analysis"
 )
+
+//go:embed doc.go
+var doc string
+
+// Categories are the categories of getdel's diagnostics.
+var Categories = []string{"get-del", "get-expire"}
+
+// Analyzer reports check-then-act releases and renewals of lock keys. It
+// belongs to the default analyzer set, whose model is lockmodel.Analyzer.
+var Analyzer = lockmodel.NewAnalyzer("getdel", doc, Categories, run)
+
+func run(pass *analysis.Pass, m *lockmodel.Model) (any, error) {
+	for _, op := range m.Ops {
+		if act, gc := checkThenAct(m, op); gc != nil {
+			report(pass, m, op, act, gc)
+		}
+	}
+	return nil, nil
+}
 
 // An action is what a check-then-act write does to the lock.
 type action struct {
@@ -26,28 +43,38 @@ var (
 	renewAction  = action{"get-expire", " renews lock key ", "this extends their lock; compare and renew in one step with safelock.Refresh", true}
 )
 
-// actionOf says whether op is a write getdel judges, and which.
-func actionOf(op *redisop.Op) (action, bool) {
-	switch op.Kind {
-	case redisapi.Delete:
+// actionOf says whether op is a write getdel judges, and which: a release
+// or a renewal (an expire, a SET with a TTL) that is not owner-checked.
+func actionOf(op *lockmodel.Op) (action, bool) {
+	switch {
+	case op.OwnerChecked:
+		return action{}, false
+	case op.Role == rediscall.RoleRelease:
 		return deleteAction, true
-	case redisapi.Expire:
-		return renewAction, !lockkey.SplitAcquireExpire(op) // setnxexpire's
-	case redisapi.Set:
-		return renewAction, redisop.HasTTLArg(op)
+	case op.RenewsKey():
+		return renewAction, !lockmodel.SplitAcquireExpire(op) // setnxexpire's
 	}
 	return action{}, false
 }
 
-func checkOp(pass *analysis.Pass, m *lockmodel.Model, op *redisop.Op) {
+// checkThenAct returns what op does and the GET compared in Go before it,
+// when op is a check-then-act write on a lock key (or on a key the shape
+// itself shows to be one: selfEvident); nil otherwise. Code in _test.go
+// files is left out: reading the value back is an assertion there, and
+// deleting it cleanup.
+func checkThenAct(m *lockmodel.Model, op *lockmodel.Op) (action, *lockmodel.GetCompare) {
 	act, ok := actionOf(op)
-	if !ok || op.Func.Test || !op.Reportable() || redisop.IsOwnerChecked(op) {
-		return
+	if !ok || op.Func.Test || !op.Reportable() {
+		return action{}, nil
 	}
-	gc := m.GetCompares.Before(op)
+	gc := m.GetCompareBefore(op)
 	if gc == nil || (gc.Ordered && !m.IsLockKey(op)) || !selfEvident(m, op, gc) {
-		return
+		return action{}, nil
 	}
+	return act, gc
+}
+
+func report(pass *analysis.Pass, m *lockmodel.Model, op *lockmodel.Op, act action, gc *lockmodel.GetCompare) {
 	acquired := ""
 	var related []analysis.RelatedInformation
 	if acq := m.AcquireFor(op); acq != nil {
@@ -58,14 +85,14 @@ func checkOp(pass *analysis.Pass, m *lockmodel.Model, op *redisop.Op) {
 		Pos:      op.Pos(),
 		End:      op.Expr.End(),
 		Category: act.category,
-		Message: m.CallText(op) + act.verb + m.KeyText(op) + acquired + " after " +
+		Message: m.CallText(op) + act.verb + op.Key.Text + acquired + " after " +
 			m.CallText(gc.Get) + " at " + m.Where(gc.Get.Pos()) + " compared its value in Go, as a separate command: " +
 			"the lock can expire and be acquired by another client in between, and " + act.cost,
 		Related: append(related, analysis.RelatedInformation{Pos: gc.Get.Pos(), End: gc.Get.Expr.End(), Message: "value read here, compared in Go"}),
 	}
 	if fixable(op) && !gc.Ordered { // a time compared is not a token to compare-and-delete with
 		spec := ownerfix.Spec{Op: op, Token: gc.Token, TokenIn: op.Func, Refresh: act.refresh}
-		if fix, ok := ownerfix.Fix(m.Pass, m.Env, spec); ok {
+		if fix, ok := ownerfix.Fix(pass, m.Env, spec); ok {
 			d.SuggestedFixes = []analysis.SuggestedFix{fix}
 		}
 	}
@@ -74,21 +101,21 @@ func checkOp(pass *analysis.Pass, m *lockmodel.Model, op *redisop.Op) {
 }
 
 // selfEvident reports whether a GET, a compare in Go and then op on the
-// same key is a lock release or renewal (RULES.md, "Self-evident
-// release"): the compare is the lock evidence, whoever acquired the key.
+// same key is a lock release or renewal: the compare is the lock
+// evidence, whoever acquired the key.
 // Not when the package also writes the key unconditionally outside such a
 // compare: a key set with a plain SET (after an EXISTS, say) is state,
 // not a lock acquired with NX.
-func selfEvident(m *lockmodel.Model, op *redisop.Op, gc *getcompare.GetCompare) bool {
+func selfEvident(m *lockmodel.Model, op *lockmodel.Op, gc *lockmodel.GetCompare) bool {
 	if m.IsLockKey(op) {
 		return true
 	}
-	if op.Kind == redisapi.Set || !releaseNamed(m, op, gc) {
+	if op.Role == rediscall.RoleWrite || !releaseNamed(m, op, gc) {
 		return false // compare-and-set of a cache entry; a one-time code consumed
 	}
 	for _, w := range m.Ops {
-		same := w.KeyID == op.KeyID || (op.Family != "" && w.Family == op.Family)
-		if w.Kind == redisapi.Set && w != op && same && m.GetCompares.Before(w) == nil {
+		same := w.Key.ID == op.Key.ID || (op.Key.Family != "" && w.Key.Family == op.Key.Family)
+		if w.Role == rediscall.RoleWrite && w != op && same && m.GetCompareBefore(w) == nil {
 			return false
 		}
 	}
@@ -107,10 +134,10 @@ var releaseWords = map[string]bool{
 
 // releaseNamed reports whether the function, its receiver type, the key or
 // the value compared with has a lock word or a release word.
-func releaseNamed(m *lockmodel.Model, op *redisop.Op, gc *getcompare.GetCompare) bool {
+func releaseNamed(m *lockmodel.Model, op *lockmodel.Op, gc *lockmodel.GetCompare) bool {
 	names := []string{op.Func.Decl.Name.Name, types.ExprString(gc.Token)}
-	if op.Key != nil {
-		names = append(names, types.ExprString(op.Key))
+	if op.KeyExpr != nil {
+		names = append(names, types.ExprString(op.KeyExpr))
 	}
 	if op.Func.Recv != nil {
 		names = append(names, op.Func.Recv.Obj().Name())
@@ -119,7 +146,7 @@ func releaseNamed(m *lockmodel.Model, op *redisop.Op, gc *getcompare.GetCompare)
 		if m.IsLockName(n) {
 			return true
 		}
-		for _, w := range lockkey.NameWords(n) {
+		for _, w := range lockmodel.NameWords(n) {
 			if releaseWords[strings.ToLower(w)] {
 				return true
 			}
@@ -131,7 +158,7 @@ func releaseNamed(m *lockmodel.Model, op *redisop.Op, gc *getcompare.GetCompare)
 // fixable reports whether op has an owner-checked replacement with the
 // same effect: DEL/UNLINK (Release) and EXPIRE/PEXPIRE (Refresh); a SET
 // also writes a value and an absolute expiry has no duration.
-func fixable(op *redisop.Op) bool {
+func fixable(op *lockmodel.Op) bool {
 	switch op.Command {
 	case "DEL", "UNLINK", "EXPIRE", "PEXPIRE":
 		return true

@@ -1,21 +1,21 @@
 package getdel_test
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/leasevet/leasevet/analyzers/getdel"
+	"github.com/leasevet/leasevet/analyzers/internal/fixturecheck"
+	"github.com/leasevet/leasevet/analyzers/internal/fixtures"
+	"github.com/leasevet/leasevet/analyzers/internal/ruletest"
 )
 
-// TestFixtures_src/getdel and TestFixtures_clients/getdel in
-// ../fixtures_test.go check getdel against the `// want` comments and
-// golden files of its fixtures; their rows name the packages. The fixture
-// modules are loaded there once for every analyzer. Run them alone with
-//
-//	go test -run 'TestFixtures_.*/getdel$' ./analyzers
-
-func TestDoc_summaryLine(t *testing.T) {
-	if !strings.HasPrefix(getdel.Analyzer.Doc, "getdel: ") {
-		t.Errorf("Doc = %q, want the extracted doc.go text, summary line first", getdel.Analyzer.Doc)
-	}
+// TestFixtures judges getdel by the `// want` comments and golden files of
+// its packages in testdata/src and testdata/clients, one subtest per
+// package: run one with -run 'TestFixtures/src/getdel/NAME'. ./ownercheck
+// holds owner checks the releasing analyzers must accept.
+func TestFixtures(t *testing.T) {
+	ruletest.Run(t, getdel.Analyzer.Name,
+		fixturecheck.Row{Dir: fixtures.Dir(), Patterns: []string{"./getdel/...", "./ownercheck/..."}, Fixes: true},
+		fixturecheck.Row{Dir: fixtures.ClientsDir(), Patterns: []string{"./getdel/..."}, Fixes: true},
+	)
 }

@@ -8,7 +8,7 @@ import (
 
 	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
 	"github.com/leasevet/leasevet/analyzers/internal/provenance"
-	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
+	"github.com/leasevet/leasevet/analyzers/internal/rediscall"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -40,7 +40,7 @@ const maxHelperStmts = 12
 // settings' extra token sources.
 func exportTokenFacts(pass *analysis.Pass, tokenFuncs []string) {
 	path := pass.Pkg.Path()
-	if isStdlib(path) || redisapi.IsClientPackage(path) || redisapi.IsLockLibrary(path) {
+	if isStdlib(path) || rediscall.IsClientPackage(path) || rediscall.IsLockLibrary(path) {
 		return
 	}
 	funcs, vars := helperCandidates(pass)

@@ -9,6 +9,7 @@ import (
 	"github.com/leasevet/leasevet/analyzers/internal/fixedit"
 	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
 	"github.com/leasevet/leasevet/analyzers/internal/provenance"
+	"github.com/leasevet/leasevet/analyzers/internal/rediscall"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -22,7 +23,7 @@ const safelockPath = "github.com/leasevet/leasevet/safelock"
 // constant appears nowhere else in the package (a release comparing with
 // the literal would otherwise never match again).
 func newTokenFix(pass *analysis.Pass, m *lockmodel.Model, w tokenWrite, res provenance.Result) (analysis.SuggestedFix, bool) {
-	if res.Kind() != provenance.Constant || w.op.Via != nil || !w.op.V9 || w.genFunc {
+	if res.Kind() != provenance.Constant || w.op.Via != nil || w.op.Client != rediscall.GoRedisV9 || w.genFunc {
 		return analysis.SuggestedFix{}, false
 	}
 	rhs := singleWrite(pass, m, w.value)

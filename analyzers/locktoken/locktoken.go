@@ -1,21 +1,42 @@
 package locktoken
 
 import (
+	_ "embed"
 	"go/ast"
 	"go/token"
 	"strings"
 
+	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
 	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
 	"github.com/leasevet/leasevet/analyzers/internal/provenance"
-	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
-	"github.com/leasevet/leasevet/analyzers/internal/redisop"
+	"github.com/leasevet/leasevet/analyzers/internal/rediscall"
 	"golang.org/x/tools/go/analysis"
 )
+
+//go:embed doc.go
+var doc string
+
+// Categories are the categories of locktoken's diagnostics.
+var Categories = []string{"constant-token", "instance-token", "time-token"}
+
+// Analyzer reports lock values that are the same for many acquisitions. It
+// belongs to the default analyzer set, whose model is lockmodel.Analyzer.
+// Unlike the other analyzers it runs in packages that reach no Redis
+// client too, for the facts of their token helpers.
+var Analyzer = &analysis.Analyzer{
+	Name:      "locktoken",
+	Doc:       analysisutil.MustExtractDoc(doc, "locktoken"),
+	URL:       "https://github.com/leasevet/leasevet#locktoken",
+	Requires:  []*analysis.Analyzer{lockmodel.Analyzer},
+	Flags:     lockmodel.Analyzer.Flags,
+	Run:       run,
+	FactTypes: []analysis.Fact{new(tokenFact)},
+}
 
 // A tokenWrite is one place a lock value is chosen: an acquire's value
 // argument or a lock library option.
 type tokenWrite struct {
-	op      *redisop.Op
+	op      *lockmodel.Op
 	value   ast.Expr // the value written, or the function producing it
 	genFunc bool     // value is a func() (string, error) called per acquisition
 	what    string   // the writer, for messages: "SetNX", "redsync.WithValue"
@@ -32,7 +53,7 @@ func run(pass *analysis.Pass) (any, error) {
 	if m == nil {
 		return nil, nil
 	}
-	m.CheckDirectives(pass)
+	m.CheckDirectives(pass, Categories)
 	writes := tokenWrites(m)
 	if len(writes) == 0 {
 		return nil, nil // no SSA for packages without a lock value to judge
@@ -60,23 +81,23 @@ func tokenWrites(m *lockmodel.Model) []tokenWrite {
 	return out
 }
 
-func tokenWriteOf(m *lockmodel.Model, op *redisop.Op) (tokenWrite, bool) {
+func tokenWriteOf(m *lockmodel.Model, op *lockmodel.Op) (tokenWrite, bool) {
 	if op.Func.Test {
 		return tokenWrite{}, false // tests write fixed values on purpose, to play another holder
 	}
 	switch op.Kind {
-	case redisapi.Acquire:
+	case rediscall.Acquire:
 		if op.Value == nil || !judgedHere(op) || !isLockKey(m, op) {
 			return tokenWrite{}, false
 		}
 		return tokenWrite{op: op, value: op.Value, what: op.Method}, true
-	case redisapi.LockObtain:
+	case rediscall.LockObtain:
 		if op.Library != "redislock" {
 			return tokenWrite{}, false
 		}
 		tok := redislockToken(m, op)
 		return tokenWrite{op: op, value: tok, what: "redislock " + op.Method + " with Options.Token"}, tok != nil
-	case redisapi.LockOption:
+	case rediscall.LockOption:
 		if op.Value == nil {
 			return tokenWrite{}, false
 		}
@@ -88,14 +109,14 @@ func tokenWriteOf(m *lockmodel.Model, op *redisop.Op) (tokenWrite, bool) {
 // judgedHere reports whether this package decides about the op's value:
 // a direct acquire, or a wrapper call whose value is the caller's
 // argument (the wrapper's package saw only a parameter).
-func judgedHere(op *redisop.Op) bool {
+func judgedHere(op *lockmodel.Op) bool {
 	return op.Via == nil || op.Via.Value >= 0
 }
 
 // isLockKey reports whether the acquired key is a lock key here, or was
 // judged one, as a key template, in the wrapper's package. The rule is the
-// model's, the same for every analyzer (RULES.md, "Lock key").
-func isLockKey(m *lockmodel.Model, op *redisop.Op) bool {
+// model's, the same for every analyzer.
+func isLockKey(m *lockmodel.Model, op *lockmodel.Op) bool {
 	if op.Via != nil && op.Via.Settled && op.Via.Key.HasPlaceholder() {
 		return true
 	}
@@ -105,7 +126,7 @@ func isLockKey(m *lockmodel.Model, op *redisop.Op) bool {
 // redislockToken returns the Token field of the options passed to a
 // bsm/redislock Obtain: a literal, directly or through a local assigned
 // once. nil when there is none (redislock then generates a random token).
-func redislockToken(m *lockmodel.Model, op *redisop.Op) ast.Expr {
+func redislockToken(m *lockmodel.Model, op *lockmodel.Op) ast.Expr {
 	args := op.Expr.Args
 	if len(args) == 0 {
 		return nil
@@ -193,7 +214,7 @@ var consequence = map[provenance.Kind]string{
 const advice = "; use a fresh token per acquisition (safelock.NewToken())"
 
 func message(m *lockmodel.Model, w tokenWrite, res provenance.Result) string {
-	if w.op.Kind != redisapi.Acquire {
+	if w.op.Kind != rediscall.Acquire {
 		return w.what + " makes every acquisition write " + describe(m, res) + " as the lock value: " + consequence[res.Kind()] + advice
 	}
 	return w.what + " writes " + describe(m, res) + " as the value of lock key " + keyText(m, w.op) + ": " + consequence[res.Kind()] + advice
@@ -201,13 +222,13 @@ func message(m *lockmodel.Model, w tokenWrite, res provenance.Result) string {
 
 // keyText returns the key as written at the op: for a wrapper call, the
 // argument its summary names as the key.
-func keyText(m *lockmodel.Model, op *redisop.Op) string {
-	if op.Key == nil && op.Via != nil {
+func keyText(m *lockmodel.Model, op *lockmodel.Op) string {
+	if op.KeyExpr == nil && op.Via != nil {
 		if i, ok := op.Via.Key.Placeholder(); ok && i < len(op.Expr.Args) {
 			return m.Text(op.Expr.Args[i])
 		}
 	}
-	return m.KeyText(op)
+	return op.Key.Text
 }
 
 // describe names the value's weak sources: the main one with its position,

@@ -5,7 +5,7 @@ import (
 
 	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
 	"github.com/leasevet/leasevet/analyzers/internal/provenance"
-	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
+	"github.com/leasevet/leasevet/analyzers/internal/rediscall"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -18,7 +18,7 @@ import (
 // as related information. res is the acquire's trace.
 func checkOpenCalls(pass *analysis.Pass, m *lockmodel.Model, tr *provenance.Tracer, w tokenWrite, res provenance.Result, done map[token.Pos]bool) {
 	open, others, ok := res.OpenParam()
-	if !ok || w.op.Kind != redisapi.Acquire {
+	if !ok || w.op.Kind != rediscall.Acquire {
 		return
 	}
 	for _, a := range tr.OpenCalls(open) {

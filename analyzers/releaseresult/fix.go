@@ -8,7 +8,8 @@ import (
 
 	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
 	"github.com/leasevet/leasevet/analyzers/internal/fixedit"
-	"github.com/leasevet/leasevet/analyzers/internal/redisop"
+	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
+	"github.com/leasevet/leasevet/analyzers/internal/rediscall"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -19,8 +20,8 @@ const safelockPath = "github.com/leasevet/leasevet/safelock"
 // return safelock.ErrNotOwner on 0. Only this shape has a clear fix: the
 // function already reports failure through its error, and "not the owner"
 // is a failure of the release.
-func notOwnerFix(pass *analysis.Pass, op *redisop.Op, ans answer, use replyUsage) (analysis.SuggestedFix, bool) {
-	if ans != zeroReply || use != errMethod || !op.V9 {
+func notOwnerFix(pass *analysis.Pass, op *lockmodel.Op, ans answer, use replyUsage) (analysis.SuggestedFix, bool) {
+	if ans != zeroReply || use != errMethod || op.Client != rediscall.GoRedisV9 {
 		return analysis.SuggestedFix{}, false
 	}
 	ret, ok := returnOfErr(op.Stack)

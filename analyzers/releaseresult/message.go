@@ -2,8 +2,7 @@ package releaseresult
 
 import (
 	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
-	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
-	"github.com/leasevet/leasevet/analyzers/internal/redisop"
+	"github.com/leasevet/leasevet/analyzers/internal/rediscall"
 )
 
 // how names the way the answer is dropped.
@@ -16,17 +15,17 @@ var how = map[replyUsage]string{
 	neverEqual: "compares its interface{} reply with an int constant, which never equals the int64 the reply holds",
 }
 
-func message(m *lockmodel.Model, op *redisop.Op, ans answer, use replyUsage) string {
+func message(op *lockmodel.Op, ans answer, use replyUsage) string {
 	act := "release"
-	if op.Kind == redisapi.LockRefresh || op.Kind == redisapi.CondSet || (op.Lua != nil && !deletes(op)) {
+	if op.Role == rediscall.RoleRenew {
 		act = "renewal"
 	}
 	runs := op.Method + " runs an owner-checked " + act + " script"
-	if op.Kind == redisapi.CondDelete || op.Kind == redisapi.CondSet {
+	if op.Kind == rediscall.CondDelete || op.Kind == rediscall.CondSet {
 		runs = op.Method + " sends an owner-checked " + act + " (" + op.Command + ")"
 	}
 	if sign, note, remedy, ok := scriptAnswer(ans); ok {
-		return runs + " on lock key " + m.KeyText(op) + " but " + howOf(op, use) + ": " + sign +
+		return runs + " on lock key " + op.Key.Text + " but " + howOf(op, use) + ": " + sign +
 			" (the lock expired and another client may hold it)," + note + " so the lost lock goes unnoticed; " + remedy
 	}
 	if ans == okResult {
@@ -53,17 +52,10 @@ func scriptAnswer(ans answer) (sign, note, remedy string, ok bool) {
 	return "", "", "", false
 }
 
-// deletes reports whether an owner-checked script deletes its key (a
-// release) rather than only extending it (a renewal).
-func deletes(op *redisop.Op) bool {
-	_, ok := op.Lua.DeletesKey(1)
-	return ok
-}
-
 // howOf is how[use], naming the error-only reader the client has:
 // rueidis and valkey-go replies have .Error() where go-redis has .Err().
-func howOf(op *redisop.Op, use replyUsage) string {
-	if use == errMethod && op.Builder {
+func howOf(op *lockmodel.Op, use replyUsage) string {
+	if use == errMethod && op.Client == rediscall.Rueidis {
 		return "checks only .Error()"
 	}
 	return how[use]

@@ -1,6 +1,7 @@
 package releaseresult
 
 import (
+	_ "embed"
 	"go/ast"
 	"go/constant"
 	"go/token"
@@ -9,11 +10,41 @@ import (
 	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
 	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
 	"github.com/leasevet/leasevet/analyzers/internal/luascript"
-	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
-	"github.com/leasevet/leasevet/analyzers/internal/redisop"
+	"github.com/leasevet/leasevet/analyzers/internal/rediscall"
 	"github.com/leasevet/leasevet/analyzers/internal/replyuse"
 	"golang.org/x/tools/go/analysis"
 )
+
+//go:embed doc.go
+var doc string
+
+// Categories are the categories of releaseresult's diagnostics.
+var Categories = []string{"unchecked-release"}
+
+// Analyzer reports owner-checked releases and renewals whose answer is
+// dropped. It belongs to the default analyzer set, whose model is
+// lockmodel.Analyzer.
+var Analyzer = lockmodel.NewAnalyzer("releaseresult", doc, Categories, run)
+
+// run reports every owner-checked release or renewal whose "not the
+// owner" answer is dropped. Tests release what they obtained a line
+// earlier, with no other client: a dropped answer there is not a lost
+// lock going unnoticed (bsm/redislock's own tests defer Release).
+func run(pass *analysis.Pass, m *lockmodel.Model) (any, error) {
+	for _, op := range m.Ops {
+		if op.Func.Test {
+			continue
+		}
+		ans := answerOf(op)
+		if ans == noAnswer {
+			continue
+		}
+		if use := replyUse(pass.TypesInfo, op); drops(ans, use) {
+			report(pass, m, op, ans, use)
+		}
+	}
+	return nil, nil
+}
 
 // An answer is how an owner-checked command says "not the owner".
 type answer int
@@ -38,22 +69,23 @@ var scriptAnswers = map[luascript.Reply]answer{
 }
 
 // answerOf says how op reports an owner mismatch, or noAnswer when op is
-// not an owner-checked release or renewal this analyzer judges.
-func answerOf(m *lockmodel.Model, op *redisop.Op) answer {
+// not an owner-checked release or renewal this analyzer judges. A script
+// is judged by its Lua: what it replies where the owner check fails.
+func answerOf(op *lockmodel.Op) answer {
 	switch op.Kind {
-	case redisapi.Script:
-		if (op.Via == nil || op.Via.Returns) && !op.Queued && op.Lua != nil && redisop.IsOwnerChecked(op) && !acquires(op) {
+	case rediscall.Script:
+		if (op.Via == nil || op.Via.Returns) && !op.Queued && op.Lua != nil && op.OwnerChecked {
 			return scriptAnswers[op.Lua.MismatchReply()]
 		}
-	case redisapi.CondDelete:
+	case rediscall.CondDelete:
 		if op.Via == nil && !op.Queued {
 			return zeroReply // DELEX key IFEQ token, DELIFEQ: 0 when the value differs
 		}
-	case redisapi.CondSet:
+	case rediscall.CondSet:
 		if op.Via == nil && !op.Queued {
 			return nilReply // SET key v IFEQ token: nil when the value differs
 		}
-	case redisapi.LockRelease, redisapi.LockRefresh:
+	case rediscall.LockRelease, rediscall.LockRefresh:
 		if op.OKResult {
 			return okResult // go-zero RedisLock.Release: (false, nil) when not the owner
 		}
@@ -84,26 +116,12 @@ func redsyncAnswer(fn *types.Func) answer {
 	return okResult
 }
 
-func checkOp(pass *analysis.Pass, m *lockmodel.Model, op *redisop.Op) {
-	if op.Func.Test {
-		// Tests release what they obtained a line earlier, with no other
-		// client: a dropped answer there is not a lost lock going
-		// unnoticed (bsm/redislock's own tests defer Release).
-		return
-	}
-	ans := answerOf(m, op)
-	if ans == noAnswer {
-		return
-	}
-	use := replyUse(pass.TypesInfo, op)
-	if !drops(ans, use) {
-		return
-	}
+func report(pass *analysis.Pass, m *lockmodel.Model, op *lockmodel.Op, ans answer, use replyUsage) {
 	d := analysis.Diagnostic{
 		Pos:      op.Pos(),
 		End:      op.Expr.End(),
 		Category: "unchecked-release",
-		Message:  message(m, op, ans, use),
+		Message:  message(op, ans, use),
 	}
 	if fix, ok := notOwnerFix(pass, op, ans, use); ok {
 		d.SuggestedFixes = []analysis.SuggestedFix{fix}
@@ -144,7 +162,7 @@ const (
 // its answer is consumed, with two readings of an assigned reply that lose
 // a "not the owner" answer as surely as dropping it (only type-asserted,
 // only compared as an interface).
-func replyUse(info *types.Info, op *redisop.Op) replyUsage {
+func replyUse(info *types.Info, op *lockmodel.Op) replyUsage {
 	u := op.Reply
 	if u.ErrOnly != "" {
 		return errMethod
@@ -262,12 +280,4 @@ func blankTypeAsserts(info *types.Info, fn ast.Node, v types.Object) map[*ast.Id
 		return true
 	})
 	return out
-}
-
-// acquires reports whether the script also acquires the key with NX: an
-// obtain script (bsm/redislock's, which re-obtains with the same token) is
-// not a release, and its failure reply is nil.
-func acquires(op *redisop.Op) bool {
-	_, ok := op.Lua.AcquiresKey(1)
-	return ok
 }

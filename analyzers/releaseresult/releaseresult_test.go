@@ -1,22 +1,20 @@
 package releaseresult_test
 
 import (
-	"strings"
 	"testing"
 
+	"github.com/leasevet/leasevet/analyzers/internal/fixturecheck"
+	"github.com/leasevet/leasevet/analyzers/internal/fixtures"
+	"github.com/leasevet/leasevet/analyzers/internal/ruletest"
 	"github.com/leasevet/leasevet/analyzers/releaseresult"
 )
 
-// TestFixtures_src/releaseresult and TestFixtures_clients/releaseresult in
-// ../fixtures_test.go check releaseresult against the `// want` comments
-// and golden files of its fixtures; their rows name the packages. The
-// fixture modules are loaded there once for every analyzer. Run them alone
-// with
-//
-//	go test -run 'TestFixtures_.*/releaseresult$' ./analyzers
-
-func TestDoc_summaryLine(t *testing.T) {
-	if !strings.HasPrefix(releaseresult.Analyzer.Doc, "releaseresult: ") {
-		t.Errorf("Doc = %q, want the extracted doc.go text, summary line first", releaseresult.Analyzer.Doc)
-	}
+// TestFixtures judges releaseresult by the `// want` comments and golden
+// files of its packages in testdata/src and testdata/clients, one subtest
+// per package: run one with -run 'TestFixtures/src/releaseresult/NAME'.
+func TestFixtures(t *testing.T) {
+	ruletest.Run(t, releaseresult.Analyzer.Name,
+		fixturecheck.Row{Dir: fixtures.Dir(), Patterns: []string{"./releaseresult/..."}, Fixes: true},
+		fixturecheck.Row{Dir: fixtures.ClientsDir(), Patterns: []string{"./releaseresult/..."}, Fixes: false},
+	)
 }

@@ -6,7 +6,7 @@ import (
 
 	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
 	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
-	"github.com/leasevet/leasevet/analyzers/internal/redisop"
+	"github.com/leasevet/leasevet/analyzers/internal/rediscall"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/cfg"
 )
@@ -36,8 +36,8 @@ func checkReleases(pass *analysis.Pass, m *lockmodel.Model, dogs []*watchdog) {
 			continue
 		}
 		for _, op := range fn.Ops {
-			if w := byKey[op.KeyID]; w != nil && op.KeyID != "" && releases(m, op) && !inGoroutine(op) && synchronous(m, op) {
-				if never, bad := releaseOrder(m, op, w, flags); bad {
+			if w := byKey[op.Key.ID]; w != nil && op.Key.ID != "" && op.Role == rediscall.RoleRelease && !inGoroutine(op) && synchronous(m, op) {
+				if never, bad := releaseOrder(pass, m, op, w, flags); bad {
 					reportRelease(pass, m, op, w, never)
 				}
 			}
@@ -48,7 +48,7 @@ func checkReleases(pass *analysis.Pass, m *lockmodel.Model, dogs []*watchdog) {
 // inGoroutine reports whether op runs in a goroutine started in its
 // function: a watchdog deleting the key when it finds the lock lost is not
 // the release.
-func inGoroutine(op *redisop.Op) bool {
+func inGoroutine(op *lockmodel.Op) bool {
 	for _, n := range op.Stack {
 		if _, ok := n.(*ast.GoStmt); ok {
 			return true
@@ -61,13 +61,13 @@ func inGoroutine(op *redisop.Op) bool {
 // w is stopped (bad), and whether its function never stops it (never). A
 // helper of this package with no stop of its own is judged at its calls;
 // a call of a helper that stops before it deletes is fine.
-func releaseOrder(m *lockmodel.Model, op *redisop.Op, w *watchdog, flags map[*types.Var]bool) (never, bad bool) {
+func releaseOrder(pass *analysis.Pass, m *lockmodel.Model, op *lockmodel.Op, w *watchdog, flags map[*types.Var]bool) (never, bad bool) {
 	if op.Func == w.fn && deferOf(op.Stack) == nil && !reaches(op.Func.Decl.Body, w.goStmt, op.Expr) {
 		return false, false // a path where the watchdog was never started (the failed acquire's cleanup)
 	}
-	sf := stopFinder{m: m, local: op.Func == w.fn, flags: flags}
+	sf := stopFinder{pass: pass, m: m, local: op.Func == w.fn, flags: flags}
 	for o := m.Origin(op); o != nil; o = m.Origin(o) {
-		if stopsFirst(m, o, stopFinder{m: m, local: o.Func == w.fn, flags: flags}) {
+		if stopsFirst(o, stopFinder{pass: pass, m: m, local: o.Func == w.fn, flags: flags}) {
 			return false, false // the wrapper stops the watchdog before it deletes
 		}
 	}
@@ -77,13 +77,13 @@ func releaseOrder(m *lockmodel.Model, op *redisop.Op, w *watchdog, flags map[*ty
 		}
 		return true, true
 	}
-	return false, !stopsFirst(m, op, sf)
+	return false, !stopsFirst(op, sf)
 }
 
 // stopsFirst reports whether every path to the release op stops the
 // watchdog first. Only functions that contain both a release and a stop
 // get here, and only they get a control-flow graph.
-func stopsFirst(m *lockmodel.Model, op *redisop.Op, sf stopFinder) bool {
+func stopsFirst(op *lockmodel.Op, sf stopFinder) bool {
 	body := op.Func.Decl.Body
 	if lit, deferredLit := enclosingLit(op.Stack); lit != nil {
 		if !stopFreePath(lit.Body, op.Expr, sf) {
@@ -229,7 +229,7 @@ func reaches(body *ast.BlockStmt, from, to ast.Node) bool {
 	return true // the go statement is in a function literal: assume it can
 }
 
-func reportRelease(pass *analysis.Pass, m *lockmodel.Model, op *redisop.Op, w *watchdog, never bool) {
+func reportRelease(pass *analysis.Pass, m *lockmodel.Model, op *lockmodel.Op, w *watchdog, never bool) {
 	started := m.Where(w.goStmt.Pos())
 	what := op.Func.Name() + " releases lock key " + keyText(m, op) + " (" + m.CallText(op) + ")"
 	msg := what + " before it stops the watchdog started at " + started +
@@ -256,11 +256,11 @@ func checkLeak(pass *analysis.Pass, m *lockmodel.Model, w *watchdog) {
 
 // keyText names op's key for messages; a wrapper called with no key
 // argument (l.renewOnce(ctx)) is named by its own command's key.
-func keyText(m *lockmodel.Model, op *redisop.Op) string {
-	if op.Key == nil {
+func keyText(m *lockmodel.Model, op *lockmodel.Op) string {
+	if op.KeyExpr == nil {
 		if o := m.Origin(op); o != nil {
 			return keyText(m, o)
 		}
 	}
-	return m.KeyText(op)
+	return op.Key.Text
 }

@@ -1,18 +1,27 @@
 package renewal
 
 import (
+	_ "embed"
 	"go/ast"
 	"go/types"
 
-	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
 	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
-	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
-	"github.com/leasevet/leasevet/analyzers/internal/redisop"
 	"golang.org/x/tools/go/analysis"
 )
 
+//go:embed doc.go
+var doc string
+
+// Categories are the categories of renewal's diagnostics.
+var Categories = []string{"watchdog-leak", "release-before-stop"}
+
+// Analyzer reports lock watchdogs that cannot be stopped and releases that
+// delete the lock before stopping its watchdog. It belongs to the default
+// analyzer set, whose model is lockmodel.Analyzer.
+var Analyzer = lockmodel.NewAnalyzer("renewal", doc, Categories, run)
+
 func run(pass *analysis.Pass, m *lockmodel.Model) (any, error) {
-	dogs := findWatchdogs(m)
+	dogs := findWatchdogs(pass, m)
 	for _, w := range dogs {
 		if w.leak != nil {
 			checkLeak(pass, m, w)
@@ -25,79 +34,26 @@ func run(pass *analysis.Pass, m *lockmodel.Model) (any, error) {
 // A watchdog is a go statement whose goroutine renews a lock key in a loop.
 type watchdog struct {
 	goStmt *ast.GoStmt
-	fn     *redisop.Func       // the function with the go statement
-	renew  *redisop.Op         // a renewal in the goroutine's loop
+	fn     *lockmodel.Func     // the function with the go statement
+	renew  *lockmodel.Op       // a renewal in the goroutine's loop
 	keys   map[string]bool     // key identities it renews, in fn's terms
-	leak   *redisop.Op         // a renewal in a loop with no way to stop, or nil
+	leak   *lockmodel.Op       // a renewal in a loop with no way to stop, or nil
 	loop   ast.Node            // the loop of leak
 	flags  map[*types.Var]bool // bool fields the goroutine reads: its stop flags
-}
-
-// renews reports whether op sets a new expiry on its key: an expire, a
-// SET with a TTL, a script that expires KEYS[1], an owner-checked SET
-// IFEQ or a lock library's refresh. A script sent by a wrapper is what
-// the wrapper's own command is (same package) or what its name says
-// (imported: the summary does not carry the script).
-func renews(m *lockmodel.Model, op *redisop.Op) bool {
-	if op.Kind == redisapi.Script && op.Lua == nil && op.Via != nil {
-		if o := m.Origin(op); o != nil {
-			return renews(m, o)
-		}
-		return renewName().MatchString(op.Method)
-	}
-	switch op.Kind {
-	case redisapi.Expire, redisapi.CondSet, redisapi.LockRefresh:
-		return true
-	case redisapi.Set:
-		return redisop.HasTTLArg(op)
-	case redisapi.Script:
-		if op.Lua == nil || redisop.IsAcquire(op) {
-			return false
-		}
-		_, ok := op.Lua.ExpiresKey(1)
-		return ok
-	}
-	return false
-}
-
-var (
-	renewName   = analysisutil.LazyRegexp(`(?i)renew|refresh|extend|expire|touch|keep_?alive|heartbeat`)
-	releaseName = analysisutil.LazyRegexp(`(?i)release|unlock|del|free`)
-)
-
-// releases reports whether op deletes its key, owner-checked or not.
-func releases(m *lockmodel.Model, op *redisop.Op) bool {
-	if op.Kind == redisapi.Script && op.Lua == nil && op.Via != nil {
-		if o := m.Origin(op); o != nil {
-			return releases(m, o)
-		}
-		return releaseName().MatchString(op.Method) && !renewName().MatchString(op.Method)
-	}
-	switch op.Kind {
-	case redisapi.Delete, redisapi.CondDelete, redisapi.LockRelease:
-		return true
-	case redisapi.Script:
-		if op.Lua == nil {
-			return false
-		}
-		_, ok := op.Lua.DeletesKey(1)
-		return ok && !redisop.IsAcquire(op)
-	}
-	return false
 }
 
 // onLock reports whether op is on a lock key: a lock key of the model, or
 // a renewal that compares the owner (a compare-and-expire is a lock's by
 // construction).
-func onLock(m *lockmodel.Model, op *redisop.Op) bool {
-	return m.IsLockKey(op) || redisop.IsOwnerChecked(op)
+func onLock(m *lockmodel.Model, op *lockmodel.Op) bool {
+	return m.IsLockKey(op) || op.OwnerChecked
 }
 
 // synchronous reports whether the command op stands for runs during the
 // call: a wrapper's command inside a goroutine it starts, or inside a
 // function literal it only returns or stores (unlock := func() { ... }),
 // runs later or elsewhere, and is not the caller's renewal or release.
-func synchronous(m *lockmodel.Model, op *redisop.Op) bool {
+func synchronous(m *lockmodel.Model, op *lockmodel.Op) bool {
 	for o := m.Origin(op); o != nil; o = m.Origin(o) {
 		if !runsInCall(o.Stack) {
 			return false

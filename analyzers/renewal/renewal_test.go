@@ -1,21 +1,20 @@
 package renewal_test
 
 import (
-	"strings"
 	"testing"
 
+	"github.com/leasevet/leasevet/analyzers/internal/fixturecheck"
+	"github.com/leasevet/leasevet/analyzers/internal/fixtures"
+	"github.com/leasevet/leasevet/analyzers/internal/ruletest"
 	"github.com/leasevet/leasevet/analyzers/renewal"
 )
 
-// TestFixtures_src/renewal in ../fixtures_test.go check renewal against
-// the `// want` comments and golden files of its fixtures; their rows name
-// the packages. The fixture modules are loaded there once for every
-// analyzer. Run them alone with
-//
-//	go test -run 'TestFixtures_.*/renewal$' ./analyzers
-
-func TestDoc_summaryLine(t *testing.T) {
-	if !strings.HasPrefix(renewal.Analyzer.Doc, "renewal: ") {
-		t.Errorf("Doc = %q, want the extracted doc.go text, summary line first", renewal.Analyzer.Doc)
-	}
+// TestFixtures judges renewal by the `// want` comments of its packages in
+// testdata/src, one subtest per package: run one with
+// -run 'TestFixtures/src/renewal/NAME'. ./correct holds correct locks that
+// must not be reported.
+func TestFixtures(t *testing.T) {
+	ruletest.Run(t, renewal.Analyzer.Name,
+		fixturecheck.Row{Dir: fixtures.Dir(), Patterns: []string{"./renewal/...", "./correct/..."}, Fixes: false},
+	)
 }

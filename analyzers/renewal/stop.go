@@ -7,6 +7,7 @@ import (
 
 	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
 	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
 )
 
@@ -26,7 +27,8 @@ var stopName = analysisutil.LazyRegexp(`^(?i:stop|cancel|halt|quit|kill|shutdown
 // local cancel is that of a timeout context for the release itself, which
 // stops nothing.
 type stopFinder struct {
-	m     *lockmodel.Model
+	pass  *analysis.Pass
+	m     *lockmodel.Model // for the bodies of the package's functions
 	local bool
 	flags map[*types.Var]bool // bool fields a watchdog reads
 }
@@ -57,7 +59,7 @@ func (s stopFinder) in(n ast.Node, deferred bool, depth int) bool {
 
 // callStops reports whether call is a stop.
 func (s stopFinder) callStops(call *ast.CallExpr, deferred bool, depth int) bool {
-	info := s.m.Pass.TypesInfo
+	info := s.pass.TypesInfo
 	switch fn := typeutil.Callee(info, call).(type) {
 	case *types.Builtin:
 		return fn.Name() == "close" && len(call.Args) == 1 && s.localOK(call.Args[0])
@@ -67,11 +69,11 @@ func (s stopFinder) callStops(call *ast.CallExpr, deferred bool, depth int) bool
 		if stopName().MatchString(fn.Name()) || (fn.Pkg() != nil && fn.Pkg().Path() == "sync/atomic" && atomicStore().MatchString(fn.Name())) {
 			return true
 		}
-		if fn.Pkg() != s.m.Pass.Pkg || depth >= 2 {
+		if fn.Pkg() != s.pass.Pkg || depth >= 2 {
 			return false
 		}
 		if f := s.m.FuncOf(fn.Origin()); f != nil {
-			return stopFinder{m: s.m, flags: s.flags}.in(f.Decl.Body, deferred, depth+1)
+			return stopFinder{pass: s.pass, m: s.m, flags: s.flags}.in(f.Decl.Body, deferred, depth+1)
 		}
 	}
 	return false
@@ -98,8 +100,8 @@ func (s stopFinder) localOK(e ast.Expr) bool {
 	if !ok {
 		return true
 	}
-	v, ok := s.m.Pass.TypesInfo.Uses[id].(*types.Var)
-	if ok && v.Parent() == s.m.Pass.Pkg.Scope() {
+	v, ok := s.pass.TypesInfo.Uses[id].(*types.Var)
+	if ok && v.Parent() == s.pass.Pkg.Scope() {
 		return true // a package variable
 	}
 	return s.local
@@ -120,10 +122,10 @@ func (s stopFinder) storesFlag(as *ast.AssignStmt) bool {
 		if !ok {
 			continue
 		}
-		if v, ok := s.m.Pass.TypesInfo.Uses[sel.Sel].(*types.Var); ok && s.flags[v] {
+		if v, ok := s.pass.TypesInfo.Uses[sel.Sel].(*types.Var); ok && s.flags[v] {
 			return true
 		}
-		if b, ok := s.m.Pass.TypesInfo.TypeOf(sel).Underlying().(*types.Basic); ok && b.Kind() == types.Bool && flagName().MatchString(sel.Sel.Name) {
+		if b, ok := s.pass.TypesInfo.TypeOf(sel).Underlying().(*types.Basic); ok && b.Kind() == types.Bool && flagName().MatchString(sel.Sel.Name) {
 			return true
 		}
 	}

@@ -8,13 +8,13 @@ import (
 
 	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
 	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
-	"github.com/leasevet/leasevet/analyzers/internal/redisop"
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
 )
 
 // findWatchdogs returns the go statements of the package whose goroutine
 // renews a lock key in a loop.
-func findWatchdogs(m *lockmodel.Model) []*watchdog {
+func findWatchdogs(pass *analysis.Pass, m *lockmodel.Model) []*watchdog {
 	var out []*watchdog
 	for _, fn := range m.Funcs {
 		if fn.Test {
@@ -22,7 +22,7 @@ func findWatchdogs(m *lockmodel.Model) []*watchdog {
 		}
 		ast.Inspect(fn.Decl.Body, func(n ast.Node) bool {
 			if g, ok := n.(*ast.GoStmt); ok {
-				if w := watchdogOf(m, fn, g); w != nil {
+				if w := watchdogOf(pass, m, fn, g); w != nil {
 					out = append(out, w)
 				}
 			}
@@ -36,19 +36,19 @@ func findWatchdogs(m *lockmodel.Model) []*watchdog {
 // function literal or a function of this package, and one of its
 // renewals of a lock key sits in a loop (in the goroutine or, through
 // same-package wrappers, in the functions it calls).
-func watchdogOf(m *lockmodel.Model, fn *redisop.Func, g *ast.GoStmt) *watchdog {
+func watchdogOf(pass *analysis.Pass, m *lockmodel.Model, fn *lockmodel.Func, g *ast.GoStmt) *watchdog {
 	w := &watchdog{goStmt: g, fn: fn, keys: map[string]bool{}}
 	lockish := false
 	for _, op := range fn.Ops {
-		if op.Expr == g.Call && renews(m, op) && synchronous(m, op) {
-			w.keys[op.KeyID] = true // go renew(ctx, key): the key in fn's terms
+		if op.Expr == g.Call && op.RenewsKey() && synchronous(m, op) {
+			w.keys[op.Key.ID] = true // go renew(ctx, key): the key in fn's terms
 			lockish = lockish || onLock(m, op)
 		}
 	}
-	body, ops := goroutineBody(m, fn, g)
-	w.flags = boolFields(m.Pass.TypesInfo, body)
+	body, ops := goroutineBody(pass, m, fn, g)
+	w.flags = boolFields(pass.TypesInfo, body)
 	for _, op := range ops {
-		w.inspect(m, op, body, lockish, 0)
+		w.inspect(pass.TypesInfo, m, op, body, lockish, 0)
 	}
 	if w.renew == nil {
 		return nil
@@ -77,9 +77,9 @@ func boolFields(info *types.Info, body *ast.BlockStmt) map[*types.Var]bool {
 }
 
 // goroutineBody returns the body the goroutine of g runs and the ops in it.
-func goroutineBody(m *lockmodel.Model, fn *redisop.Func, g *ast.GoStmt) (*ast.BlockStmt, []*redisop.Op) {
+func goroutineBody(pass *analysis.Pass, m *lockmodel.Model, fn *lockmodel.Func, g *ast.GoStmt) (*ast.BlockStmt, []*lockmodel.Op) {
 	if lit, ok := ast.Unparen(g.Call.Fun).(*ast.FuncLit); ok {
-		var ops []*redisop.Op
+		var ops []*lockmodel.Op
 		for _, op := range fn.Ops {
 			if slices.Contains(op.Stack, ast.Node(lit)) {
 				ops = append(ops, op)
@@ -87,8 +87,8 @@ func goroutineBody(m *lockmodel.Model, fn *redisop.Func, g *ast.GoStmt) (*ast.Bl
 		}
 		return lit.Body, ops
 	}
-	callee, ok := typeutil.Callee(m.Pass.TypesInfo, g.Call).(*types.Func)
-	if !ok || callee.Pkg() != m.Pass.Pkg {
+	callee, ok := typeutil.Callee(pass.TypesInfo, g.Call).(*types.Func)
+	if !ok || callee.Pkg() != pass.Pkg {
 		return nil, nil
 	}
 	f := m.FuncOf(callee.Origin())
@@ -102,14 +102,14 @@ func goroutineBody(m *lockmodel.Model, fn *redisop.Func, g *ast.GoStmt) (*ast.Bl
 // body; a renewal through a same-package wrapper with no loop around it
 // is followed into the wrapper, whose own loop counts (keepAlive(ctx)
 // called from the goroutine).
-func (w *watchdog) inspect(m *lockmodel.Model, op *redisop.Op, body *ast.BlockStmt, lockish bool, depth int) {
-	if !renews(m, op) || !synchronous(m, op) {
+func (w *watchdog) inspect(info *types.Info, m *lockmodel.Model, op *lockmodel.Op, body *ast.BlockStmt, lockish bool, depth int) {
+	if !op.RenewsKey() || !synchronous(m, op) {
 		return
 	}
 	loop := innermostLoop(op.Stack, body)
 	if loop == nil {
 		if o := m.Origin(op); o != nil && depth < 3 {
-			w.inspect(m, o, o.Func.Decl.Body, lockish || onLock(m, op), depth+1)
+			w.inspect(info, m, o, o.Func.Decl.Body, lockish || onLock(m, op), depth+1)
 		}
 		return
 	}
@@ -119,8 +119,8 @@ func (w *watchdog) inspect(m *lockmodel.Model, op *redisop.Op, body *ast.BlockSt
 	if w.renew == nil {
 		w.renew = op
 	}
-	w.keys[op.KeyID] = true
-	if w.leak == nil && !canStop(m.Pass.TypesInfo, loop) {
+	w.keys[op.Key.ID] = true
+	if w.leak == nil && !canStop(info, loop) {
 		w.leak, w.loop = op, loop
 	}
 }

@@ -5,15 +5,15 @@ import (
 	"strings"
 
 	"github.com/leasevet/leasevet/analyzers/internal/fixedit"
-	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
-	"github.com/leasevet/leasevet/analyzers/internal/redisop"
+	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
+	"github.com/leasevet/leasevet/analyzers/internal/rediscall"
 	"golang.org/x/tools/go/analysis"
 )
 
 // putTTLEdits returns the edits that give the acquire the expire's TTL:
 // putTTL's for go-redis SetNX and SetArgs, and for the other clients
 // foldTTLEdits', from their builder chains and method pairs.
-func putTTLEdits(pass *analysis.Pass, acq, exp *redisop.Op) ([]analysis.TextEdit, bool) {
+func putTTLEdits(pass *analysis.Pass, acq, exp *lockmodel.Op) ([]analysis.TextEdit, bool) {
 	if put, ok := putTTL(pass, acq, exp); ok {
 		return []analysis.TextEdit{put}, true
 	}
@@ -24,23 +24,6 @@ func putTTLEdits(pass *analysis.Pass, acq, exp *redisop.Op) ([]analysis.TextEdit
 	return foldTTLEdits(acq.Call, exp.Call, ttl)
 }
 
-// foldSteps names the SET option step that carries the expiry of each
-// expire step, with the same argument type (int64 seconds, milliseconds,
-// Unix seconds, Unix milliseconds), so the TTL text moves unchanged.
-var foldSteps = map[string]string{
-	"Seconds":               "ExSeconds",                 // EXPIRE k s -> SET k v NX EX s
-	"Milliseconds":          "PxMilliseconds",            // PEXPIRE k ms -> SET k v NX PX ms
-	"Timestamp":             "ExatTimestamp",             // EXPIREAT k t -> SET k v NX EXAT t
-	"MillisecondsTimestamp": "PxatMillisecondsTimestamp", // PEXPIREAT k t -> SET k v NX PXAT t
-}
-
-// goZeroFolds maps go-zero's SETNX methods to their SET NX EX forms, which
-// take the seconds that Expire took as their last argument.
-var goZeroFolds = map[string]string{
-	"Setnx":    "SetnxEx",
-	"SetnxCtx": "SetnxExCtx",
-}
-
 // foldTTLEdits returns the edits that give the acquire acq the expiry that the
 // separate expire exp sets (ttl is exp's TTL as written), for the acquires
 // that are not go-redis SetNX/SetArgs: a rueidis/valkey-go SET NX or SETNX
@@ -48,21 +31,21 @@ var goZeroFolds = map[string]string{
 // SetnxEx. Deleting exp is the caller's; it is safe only when exp's
 // command is written inline in the statement that sends it, which this
 // also checks.
-func foldTTLEdits(acq, exp *redisapi.Call, ttl string) ([]analysis.TextEdit, bool) {
+func foldTTLEdits(acq, exp *rediscall.Call, ttl string) ([]analysis.TextEdit, bool) {
 	switch {
-	case acq.Builder && exp.Builder:
+	case acq.Client == rediscall.Rueidis && exp.Client == rediscall.Rueidis:
 		return foldBuilderTTL(acq, exp, ttl)
-	case acq.GoZero && exp.GoZero:
+	case acq.Client == rediscall.GoZero && exp.Client == rediscall.GoZero:
 		return foldGoZeroTTL(acq, exp, ttl)
 	}
 	return nil, false
 }
 
-func foldBuilderTTL(acq, exp *redisapi.Call, ttl string) ([]analysis.TextEdit, bool) {
+func foldBuilderTTL(acq, exp *rediscall.Call, ttl string) ([]analysis.TextEdit, bool) {
 	if acq.Chain == nil || exp.Chain == nil || !acq.Chain.Inline || !exp.Chain.Inline || exp.Queued || acq.TTL != nil || exp.TTL == nil {
 		return nil, false
 	}
-	option, ok := foldSteps[expiryStep(exp.Chain)]
+	option, ok := rediscall.ExpiryOption(exp.Chain)
 	if !ok || len(acq.Chain.Steps) < 3 {
 		return nil, false
 	}
@@ -87,22 +70,12 @@ func foldBuilderTTL(acq, exp *redisapi.Call, ttl string) ([]analysis.TextEdit, b
 	return nil, false
 }
 
-// expiryStep returns the name of the step that gives an expire chain its TTL.
-func expiryStep(ch *redisapi.BuilderChain) string {
-	for _, st := range ch.Steps {
-		if _, ok := foldSteps[st.Name]; ok {
-			return st.Name
-		}
-	}
-	return ""
-}
-
 func insertAt(after ast.Node, text string) analysis.TextEdit {
 	return analysis.TextEdit{Pos: after.End(), End: after.End(), NewText: []byte(text)}
 }
 
-func foldGoZeroTTL(acq, exp *redisapi.Call, ttl string) ([]analysis.TextEdit, bool) {
-	name, ok := goZeroFolds[acq.Method]
+func foldGoZeroTTL(acq, exp *rediscall.Call, ttl string) ([]analysis.TextEdit, bool) {
+	name, ok := rediscall.GoZeroTTLForm(acq.Method)
 	if !ok || exp.TTLAt || !strings.HasPrefix(exp.Method, "Expire") || acq.Expr.Ellipsis.IsValid() || len(acq.Expr.Args) == 0 {
 		return nil, false
 	}

@@ -1,18 +1,27 @@
 package setnxexpire
 
 import (
+	_ "embed"
 	"go/ast"
 	"go/token"
 	"go/types"
 
 	"github.com/leasevet/leasevet/analyzers/internal/fixedit"
-	"github.com/leasevet/leasevet/analyzers/internal/lockkey"
 	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
-	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
-	"github.com/leasevet/leasevet/analyzers/internal/redisop"
+	"github.com/leasevet/leasevet/analyzers/internal/rediscall"
 	"github.com/leasevet/leasevet/analyzers/internal/replyuse"
 	"golang.org/x/tools/go/analysis"
 )
+
+//go:embed doc.go
+var doc string
+
+// Categories are the categories of setnxexpire's diagnostics.
+var Categories = []string{"setnx-expire", "setnx-expire-pipeline", "no-ttl"}
+
+// Analyzer reports non-atomic lock acquisition. It belongs to the default
+// analyzer set, whose model is lockmodel.Analyzer.
+var Analyzer = lockmodel.NewAnalyzer("setnxexpire", doc, Categories, run)
 
 func run(pass *analysis.Pass, m *lockmodel.Model) (any, error) {
 	for _, fn := range m.Funcs {
@@ -24,7 +33,7 @@ func run(pass *analysis.Pass, m *lockmodel.Model) (any, error) {
 }
 
 // checkFunc reports each acquire of fn that sets no TTL.
-func checkFunc(pass *analysis.Pass, m *lockmodel.Model, fn *redisop.Func) {
+func checkFunc(pass *analysis.Pass, m *lockmodel.Model, fn *lockmodel.Func) {
 	for _, acq := range fn.Ops {
 		if exp, noTTL := finding(m, acq); exp != nil {
 			checkSplitAcquire(pass, m, acq, exp)
@@ -38,27 +47,27 @@ func checkFunc(pass *analysis.Pass, m *lockmodel.Model, fn *redisop.Func) {
 // the expire that follows it, or noTTL when nothing gives the lock key
 // one. Nothing when the acquire stands for a call of a wrapper of this
 // package that is reported itself.
-func finding(m *lockmodel.Model, acq *redisop.Op) (exp *redisop.Op, noTTL bool) {
-	if acq.Func.Test || acq.Kind != redisapi.Acquire || acq.TTLIs != redisapi.NoTTL || acq.KeyID == "" || !acq.Reportable() {
+func finding(m *lockmodel.Model, acq *lockmodel.Op) (exp *lockmodel.Op, noTTL bool) {
+	if acq.Func.Test || acq.Kind != rediscall.Acquire || acq.TTLIs != rediscall.NoTTL || acq.Key.ID == "" || !acq.Reportable() {
 		return nil, false
 	}
-	if m.ReportedInWrapper(acq, func(o *redisop.Op) bool { e, n := finding(m, o); return e != nil || n }) {
+	if m.ReportedInWrapper(acq, func(o *lockmodel.Op) bool { e, n := finding(m, o); return e != nil || n }) {
 		return nil, false // reported in the wrapper, where the acquire is
 	}
-	if exp := lockkey.ExpireAfter(acq); exp != nil {
+	if exp := lockmodel.ExpireAfter(acq); exp != nil {
 		return exp, false
 	}
 	for _, in := range m.Instances(acq) {
-		if lockkey.ExpireAfter(in) != nil || m.HasTTLSomewhere(in) {
+		if lockmodel.ExpireAfter(in) != nil || m.HasTTLSomewhere(in) {
 			return nil, false // a helper's acquire that a caller gives a TTL
 		}
 	}
 	return nil, m.IsLockKey(acq) && !m.HasTTLSomewhere(acq)
 }
 
-func checkSplitAcquire(pass *analysis.Pass, m *lockmodel.Model, acq, exp *redisop.Op) {
+func checkSplitAcquire(pass *analysis.Pass, m *lockmodel.Model, acq, exp *lockmodel.Op) {
 	d := analysis.Diagnostic{Pos: exp.Pos(), End: exp.Expr.End()}
-	key, at := m.KeyText(exp), m.Where(acq.Pos())
+	key, at := exp.Key.Text, m.Where(acq.Pos())
 	if acq.Queued && exp.Queued {
 		d.Category = "setnx-expire-pipeline"
 		d.Message = exp.Method + " of " + key + " is queued in the same pipeline as " + acq.Method + " (" + at +
@@ -77,19 +86,19 @@ func checkSplitAcquire(pass *analysis.Pass, m *lockmodel.Model, acq, exp *rediso
 
 // noun names what the acquire takes: a lock key when it is one, else a key
 // (a SETNX marker whose TTL comes later has the same race, but is no lock).
-func noun(m *lockmodel.Model, acq *redisop.Op) string {
+func noun(m *lockmodel.Model, acq *lockmodel.Op) string {
 	if m.IsLockKey(acq) {
 		return "lock key"
 	}
 	return "key"
 }
 
-func checkNoTTL(pass *analysis.Pass, m *lockmodel.Model, acq *redisop.Op) {
+func checkNoTTL(pass *analysis.Pass, m *lockmodel.Model, acq *lockmodel.Op) {
 	m.Report(pass, analysis.Diagnostic{
 		Pos:      acq.Pos(),
 		End:      acq.Expr.End(),
 		Category: "no-ttl",
-		Message: acq.Method + " acquires lock key " + m.KeyText(acq) +
+		Message: acq.Method + " acquires lock key " + acq.Key.Text +
 			" with no TTL and nothing ever sets one: if the holder crashes, the lock is never released; pass a TTL to the acquire",
 		Related: m.CallerRelated(acq),
 	})
@@ -97,11 +106,11 @@ func checkNoTTL(pass *analysis.Pass, m *lockmodel.Model, acq *redisop.Op) {
 
 // foldTTL builds the fix that moves the expire's TTL into the acquire and
 // deletes the expire statement, when that is certainly right.
-func foldTTL(pass *analysis.Pass, m *lockmodel.Model, acq, exp *redisop.Op) (analysis.SuggestedFix, bool) {
-	if acq.Via != nil || exp.Via != nil || acq.Redigo || exp.Redigo || exp.TTL == nil || !droppedNow(exp.Reply) {
+func foldTTL(pass *analysis.Pass, m *lockmodel.Model, acq, exp *lockmodel.Op) (analysis.SuggestedFix, bool) {
+	if acq.Via != nil || exp.Via != nil || acq.Client == rediscall.Redigo || exp.Client == rediscall.Redigo || exp.TTL == nil || !droppedNow(exp.Reply) {
 		return analysis.SuggestedFix{}, false
 	}
-	if !availableAt(m, exp.TTL, acq.Pos(), acq.Func) {
+	if !availableAt(pass.TypesInfo, m.Env, exp.TTL, acq.Pos(), acq.Func) {
 		return analysis.SuggestedFix{}, false
 	}
 	block, stmt, ok := fixedit.Parent(exp.Stack)
@@ -137,7 +146,7 @@ func droppedNow(r replyuse.Use) bool {
 }
 
 // putTTL returns the edit that gives the acquire the expire's TTL.
-func putTTL(pass *analysis.Pass, acq, exp *redisop.Op) (analysis.TextEdit, bool) {
+func putTTL(pass *analysis.Pass, acq, exp *lockmodel.Op) (analysis.TextEdit, bool) {
 	ttl, ok := fixedit.Text(pass, exp.TTL)
 	if !ok {
 		return analysis.TextEdit{}, false
@@ -163,7 +172,7 @@ func putTTL(pass *analysis.Pass, acq, exp *redisop.Op) (analysis.TextEdit, bool)
 	return analysis.TextEdit{}, false
 }
 
-func setArgsLiteral(acq *redisop.Op) *ast.CompositeLit {
+func setArgsLiteral(acq *lockmodel.Op) *ast.CompositeLit {
 	args := acq.Expr.Args
 	if len(args) == 0 {
 		return nil
@@ -180,16 +189,16 @@ func setArgsLiteral(acq *redisop.Op) *ast.CompositeLit {
 // value it has where it is written: it is built only from constants,
 // package-level names, parameters, fields of them, and locals assigned
 // once before pos; conversions are allowed, other calls are not.
-func availableAt(m *lockmodel.Model, e ast.Expr, pos token.Pos, fn *redisop.Func) bool {
+func availableAt(info *types.Info, env *rediscall.Env, e ast.Expr, pos token.Pos, fn *lockmodel.Func) bool {
 	ok := true
 	ast.Inspect(e, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.CallExpr:
-			if tv, isType := m.Pass.TypesInfo.Types[n.Fun]; !isType || !tv.IsType() {
+			if tv, isType := info.Types[n.Fun]; !isType || !tv.IsType() {
 				ok = false
 			}
 		case *ast.Ident:
-			if !identAvailable(m, n, pos, fn) {
+			if !identAvailable(info, env, n, pos, fn) {
 				ok = false
 			}
 		case *ast.FuncLit, *ast.IndexExpr, *ast.UnaryExpr, *ast.StarExpr:
@@ -200,8 +209,8 @@ func availableAt(m *lockmodel.Model, e ast.Expr, pos token.Pos, fn *redisop.Func
 	return ok
 }
 
-func identAvailable(m *lockmodel.Model, id *ast.Ident, pos token.Pos, fn *redisop.Func) bool {
-	obj := m.Pass.TypesInfo.Uses[id]
+func identAvailable(info *types.Info, env *rediscall.Env, id *ast.Ident, pos token.Pos, fn *lockmodel.Func) bool {
+	obj := info.Uses[id]
 	v, isVar := obj.(*types.Var)
 	if !isVar {
 		return true // constants, types, packages, functions, fields via selectors
@@ -210,7 +219,7 @@ func identAvailable(m *lockmodel.Model, id *ast.Ident, pos token.Pos, fn *rediso
 		return true
 	}
 	if fn.HasParam(v) {
-		return !m.Env.Assigned(v)
+		return !env.Assigned(v)
 	}
-	return m.Env.LocalInit(id) != nil && v.Pos() < pos
+	return env.LocalInit(id) != nil && v.Pos() < pos
 }

@@ -1,21 +1,22 @@
 package setnxexpire_test
 
 import (
-	"strings"
 	"testing"
 
+	"github.com/leasevet/leasevet/analyzers/internal/fixturecheck"
+	"github.com/leasevet/leasevet/analyzers/internal/fixtures"
+	"github.com/leasevet/leasevet/analyzers/internal/ruletest"
 	"github.com/leasevet/leasevet/analyzers/setnxexpire"
 )
 
-// TestFixtures_src/setnxexpire and TestFixtures_clients/setnxexpire in
-// ../fixtures_test.go check setnxexpire against the `// want` comments and
-// golden files of its fixtures; their rows name the packages. The fixture
-// modules are loaded there once for every analyzer. Run them alone with
-//
-//	go test -run 'TestFixtures_.*/setnxexpire$' ./analyzers
-
-func TestDoc_summaryLine(t *testing.T) {
-	if !strings.HasPrefix(setnxexpire.Analyzer.Doc, "setnxexpire: ") {
-		t.Errorf("Doc = %q, want the extracted doc.go text, summary line first", setnxexpire.Analyzer.Doc)
-	}
+// TestFixtures judges setnxexpire by the `// want` comments and golden
+// files of its packages in testdata/src and testdata/clients, one subtest
+// per package: run one with -run 'TestFixtures/src/setnxexpire/NAME'. The
+// markers' directives are checked too: a misspelt name is reported once,
+// by the set's first analyzer.
+func TestFixtures(t *testing.T) {
+	ruletest.Run(t, setnxexpire.Analyzer.Name,
+		fixturecheck.Row{Dir: fixtures.Dir(), Patterns: []string{"./setnxexpire/..."}, Fixes: true},
+		fixturecheck.Row{Dir: fixtures.ClientsDir(), Patterns: []string{"./setnxexpire/..."}, Fixes: true},
+	)
 }

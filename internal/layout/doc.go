@@ -1,9 +1,8 @@
-// Package layout holds the test that keeps the repository readable at a
-// glance: no package over maxPackageLines non-test lines and no function
-// over maxFuncLines lines, in every module of the repository (fixture
-// modules under testdata excepted: they imitate other people's code).
-//
-// The limits exist so that a newcomer can hold a package in their head
-// and a function on one screen; a package that outgrows them is two
-// concerns and splits along the seam between them.
+// Package layout holds the tests that keep the repository readable at a
+// glance: no function over maxFuncLines lines, in every module of the
+// repository (fixture modules under testdata excepted: they imitate other
+// people's code), so that a function fits on one screen; and the import
+// rules of the analyzers' layers (importRules), each written from what a
+// package's documentation says it must not know: recognition knows no
+// rule, a rule knows no other rule, drivers know no client.
 package layout

@@ -11,10 +11,9 @@ import (
 	"testing"
 )
 
-const (
-	maxPackageLines = 1000 // non-test lines of one package (one directory)
-	maxFuncLines    = 60   // lines of one function or method, tests included
-)
+// maxFuncLines is the most lines one function or method may have, tests
+// included.
+const maxFuncLines = 60
 
 // repoRoot is the repository: this package is internal/layout.
 const repoRoot = "../.."
@@ -44,24 +43,6 @@ func goFiles(t *testing.T, root string) map[string][]string {
 		t.Fatal(err)
 	}
 	return dirs
-}
-
-func TestPackages_underLineLimit(t *testing.T) {
-	dirs := goFiles(t, repoRoot)
-	if len(dirs) < 20 {
-		t.Fatalf("found %d package directories; the walk is broken", len(dirs))
-	}
-	for dir, files := range dirs {
-		lines := 0
-		for _, f := range files {
-			if !strings.HasSuffix(f, "_test.go") {
-				lines += countLines(t, f)
-			}
-		}
-		if lines > maxPackageLines {
-			t.Errorf("%s: %d non-test lines, over %d: split it by concern", dir, lines, maxPackageLines)
-		}
-	}
 }
 
 func TestFuncs_underLineLimit(t *testing.T) {
@@ -121,13 +102,4 @@ func longFuncs(t *testing.T, fset *token.FileSet, path string) []longFunc {
 		}
 	}
 	return out
-}
-
-func countLines(t *testing.T, path string) int {
-	t.Helper()
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return strings.Count(string(data), "\n")
 }

@@ -79,7 +79,7 @@ func TestCheckFixes_agreesWithAnalysistest(t *testing.T) {
 		t.Fatal(err)
 	}
 	a := newBadcall()
-	m, err := fixturecheck.Load(dir, []*analysis.Analyzer{a})
+	m, err := fixturecheck.Load(dir, []*analysis.Analyzer{a}, fixturecheck.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -117,7 +117,7 @@ func TestCheckFixes_agreesWithAnalysistest(t *testing.T) {
 func TestRoots_patterns(t *testing.T) {
 	dir := filepath.Join("testdata", "mod")
 	a := newBadcall()
-	m, err := fixturecheck.Load(dir, []*analysis.Analyzer{a})
+	m, err := fixturecheck.Load(dir, []*analysis.Analyzer{a}, fixturecheck.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,9 +11,15 @@
 // then judge one analyzer on the packages a pattern names, as
 // analysistest.Run and RunWithSuggestedFixes would.
 //
+// A load can be lean (Options.Opaque): the packages the caller says no
+// analyzer reads, and those reachable only through them (for leasevet,
+// the standard library and go-redis's and go-zero's closures), are
+// type-checked without their function bodies, which halves what a fixture
+// module costs to load.
+//
 // It owns loading, pattern matching and the checking rules; it must not
 // know the analyzers, their rules or their messages: the tables that name
-// them are the callers'.
+// them, and which packages are opaque, are the callers'.
 package fixturecheck
 
 import (
@@ -49,10 +55,29 @@ type Module struct {
 	Graph *checker.Graph      // the analysis of Pkgs by the set
 }
 
-// Load loads every package of the Go module at dir, offline and with its
-// tests, as analysistest does, and runs analyzers on them. A package that
-// does not load is an error: a fixture module must be valid Go.
-func Load(dir string, analyzers []*analysis.Analyzer) (*Module, error) {
+// Options say what Load loads.
+type Options struct {
+	// Patterns name the packages to load and analyse ("./dir/...", as the
+	// go command reads them); none: every package of the module.
+	Patterns []string
+	// Opaque, when set, reports the packages whose function bodies none
+	// of the analyzers reads (their own analysis of them looks at no
+	// body, and their facts cannot reach the module's packages but
+	// through those): they, and the packages reachable only through
+	// them, are type-checked without their function bodies (see lean).
+	// The module's own packages are always loaded whole.
+	Opaque func(pkgPath string) bool
+}
+
+// Load loads the packages of the Go module at dir that opts names,
+// offline, with their tests and their whole import closure, as
+// analysistest does, and runs analyzers on them. A package that does not
+// load is an error: a fixture module must be valid Go.
+func Load(dir string, analyzers []*analysis.Analyzer, opts Options) (*Module, error) {
+	patterns := opts.Patterns
+	if len(patterns) == 0 {
+		patterns = []string{"./..."}
+	}
 	gowork := filepath.Join(dir, "go.work")
 	if _, err := os.Stat(gowork); err != nil {
 		gowork = "off"
@@ -63,7 +88,14 @@ func Load(dir string, analyzers []*analysis.Analyzer) (*Module, error) {
 		Tests: true,
 		Env:   append(os.Environ(), "GO111MODULE=on", "GOPROXY=off", "GOWORK="+gowork),
 	}
-	pkgs, err := packages.Load(cfg, "./...")
+	if opts.Opaque != nil {
+		l, err := newLean(cfg, patterns, opts.Opaque)
+		if err != nil {
+			return nil, err
+		}
+		cfg.ParseFile = l.parseFile
+	}
+	pkgs, err := packages.Load(cfg, patterns...)
 	if err != nil {
 		return nil, err
 	}
@@ -171,14 +203,21 @@ func (m *Module) CheckFixes(t Testing, a *analysis.Analyzer, patterns ...string)
 func (m *Module) judge(t Testing, a *analysis.Analyzer, golden bool, patterns []string) []*checker.Action {
 	acts := m.Roots(t, a, patterns...)
 	for _, act := range acts {
-		if act.Err != nil {
-			t.Errorf("error analyzing %s: %v", act, act.Err)
-			continue
-		}
-		checkAction(t, act)
-		if golden {
-			checkGolden(t, act)
-		}
+		m.judgeAction(t, act, golden)
 	}
 	return acts
+}
+
+// judgeAction checks one action's diagnostics and facts against the
+// `// want` comments of its package and, when golden is set, its fixes
+// against the .golden files.
+func (m *Module) judgeAction(t Testing, act *checker.Action, golden bool) {
+	if act.Err != nil {
+		t.Errorf("error analyzing %s: %v", act, act.Err)
+		return
+	}
+	checkAction(t, act)
+	if golden {
+		checkGolden(t, act)
+	}
 }

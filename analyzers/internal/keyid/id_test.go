@@ -11,7 +11,7 @@ import (
 	"strconv"
 	"testing"
 
-	"github.com/leasevet/leasevet/analyzers/internal/pkgenv"
+	"github.com/leasevet/leasevet/analyzers/internal/rediscall"
 )
 
 // Parts for hand-built identities.
@@ -90,7 +90,7 @@ func resolveKinds(t *testing.T) (*Resolver, []resolved) {
 		}
 		return true
 	})
-	return New(pkgenv.New(fset, pkg, info, []*ast.File{f})), keys
+	return New(info, pkg, rediscall.NewEnv(fset, pkg, info, []*ast.File{f})), keys
 }
 
 func TestString_eachPartKind(t *testing.T) {
@@ -123,7 +123,8 @@ func TestOf_objects(t *testing.T) {
 
 func TestOf_params(t *testing.T) {
 	r, keys := resolveKinds(t)
-	r.Params = func(v *types.Var) (int, bool) { return 0, v.Name() == "id" }
+	id := keys[4].key.(*ast.CallExpr).Args[0].(*ast.Ident) // lockKey(id)
+	r.Params = map[*types.Var]int{r.info.Uses[id].(*types.Var): 0}
 	if got, want := r.Of(keys[4].key).String(), "c(p.lockKey)(${0})"; got != want {
 		t.Errorf("Of with Params = %s, want %s (a summary template)", got, want)
 	}

@@ -1,5 +1,5 @@
 // Package keyid computes key identities: when two key expressions denote
-// the same Redis key (RULES.md, "Key identity" and "Key family").
+// the same Redis key, and the family of keys they belong to.
 //
 // An identity (ID) is the list of parts a key is concatenated from: constant
 // text, parameters, a method's receiver, fields of named types, package
@@ -22,22 +22,35 @@ import (
 	"strings"
 
 	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
-	"github.com/leasevet/leasevet/analyzers/internal/pkgenv"
 	"golang.org/x/tools/go/types/typeutil"
 )
 
+// Values is what a Resolver reads of the package's values: the string a
+// constant or a package variable initialised with one holds, the only
+// value a local is assigned, and whether a variable is ever assigned.
+type Values interface {
+	ConstString(e ast.Expr) (string, bool)
+	LocalInit(e ast.Expr) ast.Expr
+	Assigned(v *types.Var) bool
+}
+
 // A Resolver computes identities inside one package.
 type Resolver struct {
-	env        *pkgenv.Env
+	info       *types.Info
+	pkg        *types.Package
+	values     Values
 	funcScopes map[*types.Scope]*types.Func
 	// Params, when set, maps a parameter to its index in a summary
 	// template, where it is a Placeholder; unset, parameters are Param
 	// parts.
-	Params func(v *types.Var) (int, bool)
+	Params map[*types.Var]int
 }
 
-// New returns a Resolver over env.
-func New(env *pkgenv.Env) *Resolver { return &Resolver{env: env} }
+// New returns a Resolver over the package pkg, whose types info is and
+// whose variables values reads.
+func New(info *types.Info, pkg *types.Package, values Values) *Resolver {
+	return &Resolver{info: info, pkg: pkg, values: values}
+}
 
 // Of returns the identity of key expression e, unknown (the zero ID) when
 // it cannot be determined (callers then stay silent).
@@ -52,10 +65,10 @@ func (r *Resolver) of(e ast.Expr, depth int) ID {
 		return ID{}
 	}
 	e = ast.Unparen(e)
-	if s, ok := r.env.ConstString(e); ok {
+	if s, ok := r.values.ConstString(e); ok {
 		return constant(s)
 	}
-	if tv, ok := r.env.Info.Types[e]; ok && tv.Value != nil {
+	if tv, ok := r.info.Types[e]; ok && tv.Value != nil {
 		return constant(tv.Value.ExactString())
 	}
 	switch e := e.(type) {
@@ -77,29 +90,27 @@ func (r *Resolver) of(e ast.Expr, depth int) ID {
 }
 
 func (r *Resolver) ident(id *ast.Ident, depth int) ID {
-	v, ok := r.env.Info.Uses[id].(*types.Var)
+	v, ok := r.info.Uses[id].(*types.Var)
 	if !ok {
 		return ID{}
 	}
 	if v.Pkg() != nil && v.Parent() == v.Pkg().Scope() {
 		return one(Part{Kind: Global, Text: v.Pkg().Path() + "." + v.Name(), obj: v})
 	}
-	if r.Params != nil {
-		if i, ok := r.Params(v); ok {
-			return one(Part{Kind: Placeholder, Index: i, obj: v})
-		}
+	if i, ok := r.Params[v]; ok {
+		return one(Part{Kind: Placeholder, Index: i, obj: v})
 	}
-	if init := r.env.LocalInit(id); init != nil {
+	if init := r.values.LocalInit(id); init != nil {
 		if s := r.of(init, depth+1); s.Known() {
 			return s
 		}
 	}
 	if fn, i, ok := r.paramIndex(v); ok {
 		if i == -1 {
-			if named := namedOf(v.Type()); named != nil && !r.env.Assigned(v) {
+			if named := namedOf(v.Type()); named != nil && !r.values.Assigned(v) {
 				// The receiver, like a field of it, stands for the same
 				// object in every method of the type: l.lockKey() in Lock
-				// and in Unlock is one key (RULES.md, "Key identity").
+				// and in Unlock is one key.
 				return one(Part{Kind: Receiver, Text: qualified(named), obj: v})
 			}
 		}
@@ -112,7 +123,7 @@ func (r *Resolver) ident(id *ast.Ident, depth int) ID {
 // analyzers running concurrently on one package only read it.
 func (r *Resolver) Prepare() {
 	if r.funcScopes == nil {
-		r.funcScopes = funcScopes(r.env.Pkg)
+		r.funcScopes = funcScopes(r.pkg)
 	}
 }
 
@@ -143,7 +154,7 @@ func (r *Resolver) paramIndex(v *types.Var) (string, int, bool) {
 
 func (r *Resolver) enclosingFunc(v *types.Var) *types.Func {
 	if r.funcScopes == nil {
-		r.funcScopes = funcScopes(r.env.Pkg)
+		r.funcScopes = funcScopes(r.pkg)
 	}
 	return r.funcScopes[v.Parent()]
 }
@@ -167,10 +178,10 @@ func funcScopes(pkg *types.Package) map[*types.Scope]*types.Func {
 }
 
 func (r *Resolver) selector(sel *ast.SelectorExpr, depth int) ID {
-	if v, ok := r.env.Info.Uses[sel.Sel].(*types.Var); ok && !v.IsField() {
+	if v, ok := r.info.Uses[sel.Sel].(*types.Var); ok && !v.IsField() {
 		return one(Part{Kind: Global, Text: v.Pkg().Path() + "." + v.Name(), obj: v}) // pkg.Var
 	}
-	s, ok := r.env.Info.Selections[sel]
+	s, ok := r.info.Selections[sel]
 	if !ok || s.Kind() != types.FieldVal {
 		return ID{}
 	}
@@ -196,10 +207,10 @@ func qualified(n *types.Named) string {
 }
 
 func (r *Resolver) call(call *ast.CallExpr, depth int) ID {
-	if tv, ok := r.env.Info.Types[call.Fun]; ok && tv.IsType() && len(call.Args) == 1 {
+	if tv, ok := r.info.Types[call.Fun]; ok && tv.IsType() && len(call.Args) == 1 {
 		return r.of(call.Args[0], depth+1) // conversion: string(b)
 	}
-	fn, ok := typeutil.Callee(r.env.Info, call).(*types.Func)
+	fn, ok := typeutil.Callee(r.info, call).(*types.Func)
 	if !ok {
 		return ID{}
 	}
@@ -231,7 +242,7 @@ func (r *Resolver) sprintf(call *ast.CallExpr, depth int) ID {
 	if len(call.Args) == 0 || call.Ellipsis.IsValid() {
 		return ID{}
 	}
-	format, ok := r.env.ConstString(call.Args[0])
+	format, ok := r.values.ConstString(call.Args[0])
 	if !ok {
 		return ID{}
 	}

@@ -1,176 +1,92 @@
-// Package lockmodel builds, once per package, the model every leasevet
-// analyzer reads: the Redis commands each function issues (directly or
-// through wrapper functions summarised by facts), the identity of their
-// keys, and which keys are lock keys (RULES.md, "Lock key").
-//
-// It is an analyzer of its own so that the model and the summary facts are
-// computed once per package however many leasevet analyzers run. It
-// requires no other analyzer: under go vet every package of the import
-// closure, the standard library included, runs it for facts, so its first
-// step is a check of the package's direct imports and their facts that
-// returns at once in packages that reach no Redis client (see gate).
-//
-// It owns the analyzer, its Settings and flags, the gate, the walk that
-// turns function bodies into ops (redisop), and the order in which the
-// parts of the model are built from them: summaries (package summary),
-// the lock-key judgement (lockkey), the check-then-act finder
-// (getcompare) and the suppression directives (suppress). Those packages
-// do not import it; what they need of the walk or of each other it hands
-// them. It must not hold any rule's own logic (an analyzer's, or a fix's:
-// package ownerfix) nor decide what is reported.
 package lockmodel
 
 import (
-	"flag"
 	"fmt"
 	"reflect"
-	"regexp"
 	"slices"
 	"strings"
 
 	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
-	"github.com/leasevet/leasevet/analyzers/internal/lockkey"
-	"github.com/leasevet/leasevet/analyzers/internal/redisop"
-	"github.com/leasevet/leasevet/analyzers/internal/summary"
+	"github.com/leasevet/leasevet/analyzers/internal/suppress"
 	"golang.org/x/tools/go/analysis"
 )
-
-// Settings are leasevet's options. One value configures one analyzer set:
-// the set's lockmodel analyzer (New) holds it, and the flags of every
-// analyzer of the set, or the golangci-lint plugin's settings, fill it.
-type Settings struct {
-	// LockNames matches the words of names that are lock evidence: a
-	// key's constant part, or the name of the function, type or parameter
-	// that uses the key. Names are split into words (camelCase,
-	// snake_case, kebab-case, ":", ".", "/") and each word is matched
-	// alone, so that IndexBlock and "indexed-block:" are not lock names.
-	LockNames string `json:"lock-names"`
-	// TokenFuncs names extra functions ("pkg/path.Func" or
-	// "pkg/path.Type.Method") whose results are unique per acquisition.
-	TokenFuncs []string `json:"token-funcs"`
-}
-
-// newFlags returns the flags that set s. The analyzers of a set share this
-// flag set (each copies it into its Flags, and the copies share the flag
-// values), which is what makes an option spelled with any analyzer's name
-// reach them all, as README documents.
-func newFlags(s *Settings) flag.FlagSet {
-	fs := flag.NewFlagSet("leasevet", flag.ContinueOnError)
-	fs.Var(regexpFlag{&s.LockNames}, "lock-names", "regexp matched against each word of a name (camelCase, snake_case, kebab-case, \":\" split) that marks a key as a lock: in the key's constant part, or the name of the function, type or parameter that acquires or releases it")
-	fs.Var(listFlag{&s.TokenFuncs}, "token-funcs", "comma-separated functions (pkg/path.Func or pkg/path.Type.Method) whose results are unique lock tokens")
-	return *fs
-}
-
-type regexpFlag struct{ s *string }
-
-func (f regexpFlag) String() string {
-	if f.s == nil {
-		return lockkey.DefaultLockNames
-	}
-	return *f.s
-}
-
-// Get implements flag.Getter, through which SettingsOf reads the value.
-func (f regexpFlag) Get() any { return *f.s }
-
-func (f regexpFlag) Set(v string) error {
-	if _, err := regexp.Compile(v); err != nil {
-		return fmt.Errorf("invalid -lock-names regexp: %w", err)
-	}
-	*f.s = v
-	return nil
-}
-
-type listFlag struct{ l *[]string }
-
-func (f listFlag) String() string {
-	if f.l == nil {
-		return ""
-	}
-	return strings.Join(*f.l, ",")
-}
-
-// Get implements flag.Getter, through which SettingsOf reads the value.
-func (f listFlag) Get() any { return slices.Clone(*f.l) }
-
-func (f listFlag) Set(v string) error {
-	*f.l = nil
-	for _, s := range strings.Split(v, ",") {
-		if s = strings.TrimSpace(s); s != "" {
-			*f.l = append(*f.l, s)
-		}
-	}
-	return nil
-}
 
 // Analyzer is the lockmodel analyzer of the default analyzer set: the one
 // every analyzer package's Analyzer requires, so that nogo-style use (each
 // package's Analyzer, configured by flags only) runs one model per package
-// and registers each fact type once, as unitchecker requires.
-var Analyzer = newAnalyzer(Settings{LockNames: lockkey.DefaultLockNames})
+// and registers each fact type once, as unitchecker requires. Outside a
+// set (NewSet) an analyzer knows only its own directive names.
+var Analyzer = newAnalyzer(Settings{LockNames: DefaultLockNames}, nil)
 
-// New returns a lockmodel analyzer configured by s, for a new analyzer set;
-// empty fields of s keep their defaults. An invalid value is an error.
-func New(s Settings) (*analysis.Analyzer, error) {
-	a := newAnalyzer(Settings{LockNames: lockkey.DefaultLockNames})
+// A Member is one analyzer of a set, with the categories of its
+// diagnostics, as the analyzer declares them: a //leasevet:ignore
+// directive may name either.
+type Member struct {
+	Analyzer   *analysis.Analyzer // an analyzer package's Analyzer
+	Categories []string
+}
+
+// NewSet returns the analyzers of members, in their order, as one set: a
+// copy of each that requires one new lockmodel analyzer, configured by s
+// (empty fields keep their defaults) and by the flags every member shares,
+// and that checks directive names against the whole set. An invalid value
+// of s is an error.
+func NewSet(s Settings, members []Member) ([]*analysis.Analyzer, error) {
+	checks := make([]suppress.Check, len(members))
+	for i, mb := range members {
+		checks[i] = suppress.Check{Analyzer: mb.Analyzer.Name, Categories: mb.Categories}
+	}
+	model := newAnalyzer(Settings{LockNames: DefaultLockNames}, checks)
+	if err := configure(model, s); err != nil {
+		return nil, err
+	}
+	set := make([]*analysis.Analyzer, len(members))
+	for i, mb := range members {
+		set[i] = bind(mb.Analyzer, model)
+	}
+	return set, nil
+}
+
+// configure sets the flags of model, a lockmodel analyzer, from s.
+func configure(model *analysis.Analyzer, s Settings) error {
 	if s.LockNames != "" {
-		if err := a.Flags.Set("lock-names", s.LockNames); err != nil {
-			return nil, fmt.Errorf("leasevet setting lock-names: %w", err)
+		if err := model.Flags.Set("lock-names", s.LockNames); err != nil {
+			return fmt.Errorf("leasevet setting lock-names: %w", err)
 		}
 	}
 	if len(s.TokenFuncs) > 0 {
-		if err := a.Flags.Set("token-funcs", strings.Join(s.TokenFuncs, ",")); err != nil {
-			return nil, fmt.Errorf("leasevet setting token-funcs: %w", err)
+		if err := model.Flags.Set("token-funcs", strings.Join(s.TokenFuncs, ",")); err != nil {
+			return fmt.Errorf("leasevet setting token-funcs: %w", err)
 		}
 	}
-	return a, nil
+	return nil
 }
 
 // newAnalyzer returns a lockmodel analyzer owning its own copy of s; its
 // flags are the only writers of that copy, and run reads it when the model
-// is built, after the driver has parsed the flags.
-func newAnalyzer(s Settings) *analysis.Analyzer {
+// is built, after the driver has parsed the flags. checks are the names
+// of its set's analyzers, for their directives.
+func newAnalyzer(s Settings, checks []suppress.Check) *analysis.Analyzer {
 	own := &s
 	return &analysis.Analyzer{
 		Name:       "lockmodel",
 		Doc:        "build leasevet's model of Redis lock commands (internal)",
 		Flags:      newFlags(own),
-		Run:        func(pass *analysis.Pass) (any, error) { return run(pass, *own) },
+		Run:        func(pass *analysis.Pass) (any, error) { return run(pass, *own, checks) },
 		ResultType: reflect.TypeFor[*Model](),
-		FactTypes:  []analysis.Fact{new(summary.Summary), new(reachesRedis), new(summary.ScriptHash)},
+		FactTypes:  []analysis.Fact{new(Summary), new(reachesRedis), new(ScriptHash)},
 	}
-}
-
-// SettingsOf returns the settings in force for model, a lockmodel analyzer
-// (Analyzer, or one from New), as its flags have set them.
-// Without a lockmodel analyzer (nil) they are the defaults.
-func SettingsOf(model *analysis.Analyzer) Settings {
-	s := Settings{LockNames: lockkey.DefaultLockNames}
-	if model == nil {
-		return s
-	}
-	get := func(name string) any {
-		if f := model.Flags.Lookup(name); f != nil {
-			if g, ok := f.Value.(flag.Getter); ok {
-				return g.Get()
-			}
-		}
-		return nil
-	}
-	if v, ok := get("lock-names").(string); ok {
-		s.LockNames = v
-	}
-	s.TokenFuncs, _ = get("token-funcs").([]string)
-	return s
 }
 
 // NewAnalyzer returns the leasevet analyzer name of the default set (its
-// model is Analyzer; Bind moves it to another set). It takes its Doc from
-// the package's doc.go and runs run with the package's model, after
-// reporting the package's suppression directives that need it; it returns
-// at once in a package that reaches no Redis client (no model). run finds
-// the model through the analyzer it runs for, so one run serves every set.
-func NewAnalyzer(name, doc string, run func(*analysis.Pass, *Model) (any, error)) *analysis.Analyzer {
+// model is Analyzer; NewSet makes a copy of it for another set), whose
+// diagnostics have the given categories. It takes its Doc from the
+// package's doc.go and runs run with the package's model, after reporting
+// the package's suppression directives that are its to report; it
+// returns at once in a package that reaches no Redis client (no model).
+// run finds the model through the analyzer it runs for, so one run serves
+// every set.
+func NewAnalyzer(name, doc string, categories []string, run func(*analysis.Pass, *Model) (any, error)) *analysis.Analyzer {
 	return &analysis.Analyzer{
 		Name:     name,
 		Doc:      analysisutil.MustExtractDoc(doc, name),
@@ -182,28 +98,17 @@ func NewAnalyzer(name, doc string, run func(*analysis.Pass, *Model) (any, error)
 			if m == nil {
 				return nil, nil
 			}
-			m.CheckDirectives(pass)
+			m.CheckDirectives(pass, categories)
 			return run(pass, m)
 		},
 	}
 }
 
-// EachOp returns a run that calls check on every op of the package in
-// source order: the run of every rule that judges one command at a time.
-func EachOp(check func(*analysis.Pass, *Model, *redisop.Op)) func(*analysis.Pass, *Model) (any, error) {
-	return func(pass *analysis.Pass, m *Model) (any, error) {
-		for _, op := range m.Ops {
-			check(pass, m, op)
-		}
-		return nil, nil
-	}
-}
-
-// Bind returns a copy of a, a leasevet analyzer of the default set, that
+// bind returns a copy of a, a leasevet analyzer of the default set, that
 // belongs to the set whose lockmodel analyzer is model: it requires model
 // in place of its lockmodel analyzer and shares model's flags, so that the
 // set is configured by one Settings.
-func Bind(a, model *analysis.Analyzer) *analysis.Analyzer {
+func bind(a, model *analysis.Analyzer) *analysis.Analyzer {
 	b := *a
 	b.Requires = slices.Clone(a.Requires)
 	for i, r := range b.Requires {
@@ -237,7 +142,7 @@ func ModelOf(pass *analysis.Pass) *Model {
 	return m
 }
 
-func run(pass *analysis.Pass, s Settings) (_ any, err error) {
+func run(pass *analysis.Pass, s Settings, checks []suppress.Check) (_ any, err error) {
 	if !gate(pass) {
 		return (*Model)(nil), nil
 	}
@@ -248,5 +153,5 @@ func run(pass *analysis.Pass, s Settings) (_ any, err error) {
 			err = fmt.Errorf("leasevet internal error in %s (please report it): %v", pass.Pkg.Path(), r)
 		}
 	}()
-	return build(pass, s)
+	return build(pass, s, checks)
 }

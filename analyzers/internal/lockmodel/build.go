@@ -7,55 +7,48 @@ import (
 	"strings"
 
 	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
-	"github.com/leasevet/leasevet/analyzers/internal/getcompare"
 	"github.com/leasevet/leasevet/analyzers/internal/keyid"
-	"github.com/leasevet/leasevet/analyzers/internal/lockkey"
-	"github.com/leasevet/leasevet/analyzers/internal/luascript"
-	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
 	"github.com/leasevet/leasevet/analyzers/internal/rediscall"
-	"github.com/leasevet/leasevet/analyzers/internal/redisop"
 	"github.com/leasevet/leasevet/analyzers/internal/replyuse"
-	"github.com/leasevet/leasevet/analyzers/internal/summary"
 	"github.com/leasevet/leasevet/analyzers/internal/suppress"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
 )
 
-func build(pass *analysis.Pass, s Settings) (*Model, error) {
+func build(pass *analysis.Pass, s Settings, checks []suppress.Check) (*Model, error) {
 	env := rediscall.NewEnv(pass.Fset, pass.Pkg, pass.TypesInfo, pass.Files)
-	m := &Model{Pass: pass, Env: env, Keys: keyid.New(env.Env)}
-	m.GetCompares = &getcompare.Finder{Pass: pass, Keys: m.Keys}
-	m.summaries = &summary.Table{Pass: pass, Env: env, Keys: m.Keys}
-	env.ScriptSHA = m.summaries.ImportedScriptHash
-	m.lockNames = lockkey.NewNamer(s.LockNames)
+	m := &Model{pass: pass, Env: env, keys: keyid.New(pass.TypesInfo, pass.Pkg, env), checks: checks}
+	env.ScriptSHA = m.importedScriptHash
+	m.lockNames = newNamer(s.LockNames)
 	m.collectFuncs()
-	m.summaries.SummarizeLocal(m.Funcs, m.opsOf)
+	m.summarizeLocal()
 	m.collectOps()
-	m.Links = m.summaries.Link(m.Funcs, m.Ops)
-	m.Judge = lockkey.New(pass.TypesInfo, m.Ops, m.lockNames, m.GetCompares, m.Links.Instances)
-	m.summaries.Export(m.Funcs, m.Links, m.Judge)
-	m.summaries.ExportScriptHashes()
-	m.Directives = suppress.Parse(pass)
+	m.link()
+	m.judgeKeys()
+	m.printKeys()
+	m.exportSummaries()
+	m.exportScriptHashes()
+	m.directives = suppress.Parse(pass)
 	// The analyzers that require the model run concurrently on this
 	// package: nothing of it may be built lazily after this point.
 	env.Prepare()
-	m.Keys.Prepare()
+	m.keys.Prepare()
 	return m, nil
 }
 
 func (m *Model) collectFuncs() {
-	for _, f := range m.Pass.Files {
-		test := strings.HasSuffix(m.Pass.Fset.File(f.Pos()).Name(), "_test.go")
+	for _, f := range m.pass.Files {
+		test := strings.HasSuffix(m.pass.Fset.File(f.Pos()).Name(), "_test.go")
 		for _, decl := range f.Decls {
 			fd, ok := decl.(*ast.FuncDecl)
 			if !ok || fd.Body == nil {
 				continue
 			}
-			obj, _ := m.Pass.TypesInfo.Defs[fd.Name].(*types.Func)
+			obj, _ := m.pass.TypesInfo.Defs[fd.Name].(*types.Func)
 			if obj == nil {
 				continue
 			}
-			fn := &redisop.Func{Decl: fd, Obj: obj, File: f, Test: test}
+			fn := &Func{Decl: fd, Obj: obj, File: f, Test: test}
 			if recv := obj.Signature().Recv(); recv != nil {
 				fn.Recv = namedOf(recv.Type())
 			}
@@ -75,14 +68,17 @@ func namedOf(t types.Type) *types.Named {
 // collectOps walks every function body once and records its ops.
 func (m *Model) collectOps() {
 	for _, fn := range m.Funcs {
-		fn.Ops = m.opsOf(fn, m.summaries.Of)
+		fn.Ops = m.opsOf(fn)
 		m.Ops = append(m.Ops, fn.Ops...)
 	}
 }
 
-// opsOf returns the ops of fn; summaries resolves calls of wrappers.
-func (m *Model) opsOf(fn *redisop.Func, summaries func(*types.Func) *summary.Summary) []*redisop.Op {
-	var ops []*redisop.Op
+// opsOf returns the ops of fn, resolving calls of wrappers by their
+// summaries: the model's walk of a function body, which summarising
+// repeats until the summaries of the package's wrappers of wrappers
+// settle.
+func (m *Model) opsOf(fn *Func) []*Op {
+	var ops []*Op
 	var stack []ast.Node
 	ast.Inspect(fn.Decl, func(n ast.Node) bool {
 		if n == nil {
@@ -91,27 +87,27 @@ func (m *Model) opsOf(fn *redisop.Func, summaries func(*types.Func) *summary.Sum
 		}
 		stack = append(stack, n)
 		if call, ok := n.(*ast.CallExpr); ok {
-			ops = append(ops, m.opsAt(fn, call, stack, summaries)...)
+			ops = append(ops, m.opsAt(fn, call, stack)...)
 		}
 		return true
 	})
 	return ops
 }
 
-func (m *Model) opsAt(fn *redisop.Func, call *ast.CallExpr, stack []ast.Node, summaries func(*types.Func) *summary.Summary) []*redisop.Op {
+func (m *Model) opsAt(fn *Func, call *ast.CallExpr, stack []ast.Node) []*Op {
 	frozen := append([]ast.Node(nil), stack...)
 	if c := m.Env.Recognize(call); c != nil {
-		return []*redisop.Op{m.newOp(fn, c, nil, frozen)}
+		return []*Op{m.newOp(fn, c, nil, frozen)}
 	}
-	callee, ok := typeutil.Callee(m.Pass.TypesInfo, call).(*types.Func)
+	callee, ok := typeutil.Callee(m.pass.TypesInfo, call).(*types.Func)
 	if !ok {
 		return nil
 	}
-	sum := summaries(callee)
+	sum := m.summaryOf(callee)
 	if sum == nil {
 		return nil
 	}
-	var ops []*redisop.Op
+	var ops []*Op
 	for i := range sum.Ops {
 		if op := m.wrapperOp(fn, call, &sum.Ops[i], frozen); op != nil {
 			ops = append(ops, op)
@@ -122,53 +118,32 @@ func (m *Model) opsAt(fn *redisop.Func, call *ast.CallExpr, stack []ast.Node, su
 
 // wrapperOp turns one command of a wrapper's summary into an op at the
 // wrapper's call site, with the caller's arguments substituted.
-func (m *Model) wrapperOp(fn *redisop.Func, call *ast.CallExpr, s *redisop.SummaryOp, stack []ast.Node) *redisop.Op {
-	c, key, ok := m.summaries.Instantiate(call, s)
+func (m *Model) wrapperOp(fn *Func, call *ast.CallExpr, s *SummaryOp, stack []ast.Node) *Op {
+	c, key, ok := m.instantiate(call, s)
 	if !ok {
 		return nil
 	}
 	op := m.newOp(fn, c, s, stack)
-	op.KeyID, op.Identity, op.Family = key.String(), key, m.familyOf(key, fn)
+	op.Key = m.newKey(key, fn)
 	return op
 }
 
-func (m *Model) newOp(fn *redisop.Func, c *redisapi.Call, via *redisop.SummaryOp, stack []ast.Node) *redisop.Op {
-	op := &redisop.Op{Call: c, Func: fn, Via: via, Stack: stack}
+func (m *Model) newOp(fn *Func, c *rediscall.Call, via *SummaryOp, stack []ast.Node) *Op {
+	op := &Op{Call: c, Func: fn, Via: via, Stack: stack}
 	if via == nil {
-		op.Identity = m.Keys.Of(c.Key)
-		op.KeyID = op.Identity.String()
+		op.Key = m.newKey(m.keys.Of(c.KeyExpr), fn)
 	}
 	op.Queued = c.Queued || m.inPipelineCallback(stack)
 	op.InWatch = m.inWatchCallback(stack)
-	op.Reply = replyuse.Of(m.Pass.TypesInfo, stack)
-	if c.Script != nil && c.Script.Known {
-		if s, err := luascript.Classify(c.Script.Source); err == nil {
-			op.Lua = s
-		}
-	}
-	op.Family = m.familyOf(op.Identity, fn)
+	op.Reply = replyuse.Of(m.pass.TypesInfo, stack)
 	return op
-}
-
-// familyOf returns the key family of identity id used in fn: its
-// Family, or, for a key that is just a parameter of a function named
-// as a lock operation, the lock API of fn's type or package (RULES.md,
-// "Lock API pair"): Lock(key) and Unlock(key) of one type take one key.
-func (m *Model) familyOf(id keyid.ID, fn *redisop.Func) string {
-	if f := id.Family(); f != "" || !id.IsParam() || !m.lockNames.NamesFunc(fn) {
-		return f
-	}
-	if fn.Recv != nil {
-		return "lockapi(" + fn.Recv.Obj().Pkg().Path() + "." + fn.Recv.Obj().Name() + ")"
-	}
-	return "lockapi(" + fn.Obj.Pkg().Path() + ")"
 }
 
 // inPipelineCallback reports whether the innermost function literal around
 // the call is the callback of Pipelined or TxPipelined.
 func (m *Model) inPipelineCallback(stack []ast.Node) bool {
 	c := m.callbackOwner(stack)
-	return c != nil && c.Kind == redisapi.Pipelined
+	return c != nil && c.Kind == rediscall.Pipelined
 }
 
 // inWatchCallback reports whether the call is inside the callback of a
@@ -190,7 +165,7 @@ func (m *Model) inWatchCallback(stack []ast.Node) bool {
 
 func (m *Model) isWatch(call *ast.CallExpr) bool {
 	c := m.Env.Recognize(call)
-	return c != nil && c.Kind == redisapi.Watch
+	return c != nil && c.Kind == rediscall.Watch
 }
 
 // assignedFuncLit returns the local variable a function literal is
@@ -200,13 +175,13 @@ func (m *Model) assignedFuncLit(parent, lit ast.Node) *types.Var {
 	case *ast.AssignStmt:
 		for i, r := range p.Rhs {
 			if r == lit && i < len(p.Lhs) {
-				return analysisutil.VarOf(m.Pass.TypesInfo, p.Lhs[i])
+				return analysisutil.VarOf(m.pass.TypesInfo, p.Lhs[i])
 			}
 		}
 	case *ast.ValueSpec:
 		for i, r := range p.Values {
 			if r == lit && i < len(p.Names) {
-				return analysisutil.VarOf(m.Pass.TypesInfo, p.Names[i])
+				return analysisutil.VarOf(m.pass.TypesInfo, p.Names[i])
 			}
 		}
 	}
@@ -225,7 +200,7 @@ func (m *Model) passedToWatch(decl ast.Node, v *types.Var) bool {
 		// dearer test.
 		passed := slices.ContainsFunc(call.Args, func(a ast.Expr) bool {
 			id, ok := ast.Unparen(a).(*ast.Ident)
-			return ok && m.Pass.TypesInfo.Uses[id] == v
+			return ok && m.pass.TypesInfo.Uses[id] == v
 		})
 		return passed && m.isWatch(call), true
 	})
@@ -233,7 +208,7 @@ func (m *Model) passedToWatch(decl ast.Node, v *types.Var) bool {
 
 // callbackOwner returns the recognised call whose callback argument is the
 // innermost function literal of stack.
-func (m *Model) callbackOwner(stack []ast.Node) *redisapi.Call {
+func (m *Model) callbackOwner(stack []ast.Node) *rediscall.Call {
 	for i := len(stack) - 1; i > 0; i-- {
 		if _, ok := stack[i].(*ast.FuncLit); !ok {
 			continue

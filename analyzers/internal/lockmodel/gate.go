@@ -3,7 +3,7 @@ package lockmodel
 import (
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
+	"github.com/leasevet/leasevet/analyzers/internal/rediscall"
 )
 
 // reachesRedis is the package fact of a package that can issue Redis
@@ -29,17 +29,17 @@ func (*reachesRedis) String() string { return "reaches redis" }
 // walking any function there: under go vet that is every package of the
 // closure but a few, the standard library included, so the gate does no
 // more than a map lookup per import. Client packages and lock libraries
-// themselves are not analysed: their commands are the implementation that
-// RULES.md trusts (a lock library's forced takeover is a bare SET PX by
+// themselves are not analysed: their commands are the implementation
+// leasevet trusts (a lock library's forced takeover is a bare SET PX by
 // design), and their users are judged at the library's calls.
 func gate(pass *analysis.Pass) bool {
-	if redisapi.IsClientPackage(pass.Pkg.Path()) || redisapi.IsLockLibrary(pass.Pkg.Path()) {
+	if rediscall.IsClientPackage(pass.Pkg.Path()) || rediscall.IsLockLibrary(pass.Pkg.Path()) {
 		return false
 	}
 	var fact reachesRedis
 	for _, imp := range pass.Pkg.Imports() {
 		path := imp.Path()
-		if redisapi.IsClientPackage(path) || redisapi.IsLockLibrary(path) || pass.ImportPackageFact(imp, &fact) {
+		if rediscall.IsClientPackage(path) || rediscall.IsLockLibrary(path) || pass.ImportPackageFact(imp, &fact) {
 			pass.ExportPackageFact(&reachesRedis{})
 			return true
 		}

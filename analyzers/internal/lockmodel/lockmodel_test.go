@@ -3,10 +3,11 @@ package lockmodel_test
 import (
 	"testing"
 
+	"github.com/leasevet/leasevet/analyzers/internal/fixturecheck"
 	"github.com/leasevet/leasevet/analyzers/internal/fixtures"
 	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
+	"github.com/leasevet/leasevet/analyzers/internal/ruletest"
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/analysistest"
 )
 
 // modelBuilt exports a package fact when the model of a package is built,
@@ -34,5 +35,5 @@ var probe = &analysis.Analyzer{
 // function is walked and no SSA is built there, while a package that
 // reaches go-redis only transitively does get one.
 func TestGate_packagesReachingRedis(t *testing.T) {
-	analysistest.Run(t, fixtures.Dir(), probe, "./gate/...")
+	fixturecheck.Run(t, probe, ruletest.Opaque, fixturecheck.Row{Dir: fixtures.Dir(), Patterns: []string{"./gate/..."}})
 }

@@ -12,7 +12,7 @@
 // a string constant. An op is Guarded when, on every path that reaches it, the
 // value read from the same key (GET, GETEX, GETRANGE, HGET, or HEXISTS /
 // SISMEMBER of the token) was found equal to an ARGV element: this is the
-// owner check of the rule catalogue. The analysis is a small forward data-flow
+// owner check a lock's release needs. The analysis is a small forward data-flow
 // over the syntax tree: each condition yields the owner checks that hold when
 // it is true and when it is false, branches that always return drop out, and
 // the checks that hold on every surviving path flow on.

@@ -45,7 +45,7 @@ var classifyCases = []classifyCase{
 	},
 	{
 		name:   "design release",
-		reason: "the design text's compare-then-DEL is the canonical owner-checked release",
+		reason: "compare-then-DEL in one script is the canonical owner-checked release",
 		src:    `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0`,
 		del:    guarded,
 		ops: []Op{

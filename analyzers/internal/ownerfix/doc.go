@@ -1,9 +1,8 @@
 // Package ownerfix writes the suggested fixes that make an unconditional
-// release or renewal of a lock key owner-checked (RULES.md, "Fixes"):
-// safelock.Release or Refresh for go-redis v9, an inline compare script in
-// the client's own API for the others. getdel, and baredel and barerenew
-// through package ownerless, call Fix once they have decided to report an
-// op and found its owner token.
+// release or renewal of a lock key owner-checked: safelock.Release or
+// Refresh for go-redis v9, an inline compare script in the client's own
+// API for the others. getdel, baredel and barerenew call Fix once they
+// have decided to report an op and found its owner token.
 //
 // It owns the shapes of the replacement calls and the conditions under
 // which the caller's error handling keeps its meaning. It must not know

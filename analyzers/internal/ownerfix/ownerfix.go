@@ -9,9 +9,8 @@ import (
 
 	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
 	"github.com/leasevet/leasevet/analyzers/internal/fixedit"
-	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
+	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
 	"github.com/leasevet/leasevet/analyzers/internal/rediscall"
-	"github.com/leasevet/leasevet/analyzers/internal/redisop"
 	"github.com/leasevet/leasevet/analyzers/internal/replyuse"
 	"golang.org/x/tools/go/analysis"
 )
@@ -29,10 +28,10 @@ const (
 
 // A Spec says how to make op owner-checked.
 type Spec struct {
-	Op      *redisop.Op
-	Token   ast.Expr      // the owner token, as written in TokenIn
-	TokenIn *redisop.Func // the function Token is written in
-	Refresh bool          // a renewal (op.TTL is the new TTL), not a release
+	Op      *lockmodel.Op
+	Token   ast.Expr        // the owner token, as written in TokenIn
+	TokenIn *lockmodel.Func // the function Token is written in
+	Refresh bool            // a renewal (op.TTL is the new TTL), not a release
 }
 
 // Fix returns the fix that replaces an unconditional release or
@@ -53,25 +52,25 @@ type fixer struct {
 	Env  *rediscall.Env
 }
 
-func (m fixer) fix(spec Spec) (analysis.SuggestedFix, bool) {
+func (f fixer) fix(spec Spec) (analysis.SuggestedFix, bool) {
 	op := spec.Op
-	if op.Via != nil || op.Queued || op.InWatch || op.Reply.Consumer == replyuse.Deferred || op.Client == nil || op.Key == nil || len(op.Keys) > 1 {
+	if op.Via != nil || op.Queued || op.InWatch || op.Reply.Consumer == replyuse.Deferred || op.ClientExpr == nil || op.KeyExpr == nil || len(op.KeyExprs) > 1 {
 		return analysis.SuggestedFix{}, false
 	}
-	if !isString(m.Pass.TypesInfo.TypeOf(op.Key)) || (spec.Refresh && (op.TTL == nil || op.TTLAt)) {
+	if !isString(f.Pass.TypesInfo.TypeOf(op.KeyExpr)) || (spec.Refresh && (op.TTL == nil || op.TTLAt)) {
 		return analysis.SuggestedFix{}, false
 	}
-	token, ok := m.tokenAt(spec.Token, spec.TokenIn, op)
+	token, ok := f.tokenAt(spec.Token, spec.TokenIn, op)
 	if !ok {
 		return analysis.SuggestedFix{}, false
 	}
-	if op.Builder || op.GoZero {
-		return m.clientScriptFix(spec, token)
+	if op.Client == rediscall.Rueidis || op.Client == rediscall.GoZero {
+		return f.clientScriptFix(spec, token)
 	}
-	if op.V9 {
-		return m.safelockFix(spec, token)
+	if op.Client == rediscall.GoRedisV9 {
+		return f.safelockFix(spec, token)
 	}
-	return m.scriptFix(spec, token)
+	return f.scriptFix(spec, token)
 }
 
 func isString(t types.Type) bool {
@@ -81,27 +80,27 @@ func isString(t types.Type) bool {
 // tokenAt returns the text of tok as it can be written at op: a local or
 // parameter of op's own function assigned once and visible there, or a
 // field of the receiver when tok is written in a method of the same type.
-func (m fixer) tokenAt(tok ast.Expr, from *redisop.Func, op *redisop.Op) (string, bool) {
+func (f fixer) tokenAt(tok ast.Expr, from *lockmodel.Func, op *lockmodel.Op) (string, bool) {
 	tok = ast.Unparen(tok)
-	if tok == nil || from == nil || !isString(m.Pass.TypesInfo.TypeOf(tok)) {
+	if tok == nil || from == nil || !isString(f.Pass.TypesInfo.TypeOf(tok)) {
 		return "", false
 	}
 	switch t := tok.(type) {
 	case *ast.Ident:
-		return m.localTokenAt(t, from, op)
+		return f.localTokenAt(t, from, op)
 	case *ast.SelectorExpr:
-		return m.fieldTokenAt(t, from, op)
+		return f.fieldTokenAt(t, from, op)
 	}
 	return "", false
 }
 
-func (m fixer) localTokenAt(id *ast.Ident, from *redisop.Func, op *redisop.Op) (string, bool) {
-	v, ok := m.Pass.TypesInfo.Uses[id].(*types.Var)
-	if !ok || from != op.Func || v.IsField() || v.Parent() == m.Pass.Pkg.Scope() {
+func (f fixer) localTokenAt(id *ast.Ident, from *lockmodel.Func, op *lockmodel.Op) (string, bool) {
+	v, ok := f.Pass.TypesInfo.Uses[id].(*types.Var)
+	if !ok || from != op.Func || v.IsField() || v.Parent() == f.Pass.Pkg.Scope() {
 		return "", false
 	}
-	once := m.Env.LocalInit(id) != nil || (from.HasParam(v) && !m.Env.Assigned(v))
-	if !once || !m.visibleAt(v, op.Pos()) {
+	once := f.Env.LocalInit(id) != nil || (from.HasParam(v) && !f.Env.Assigned(v))
+	if !once || !f.visibleAt(v, op.Pos()) {
 		return "", false
 	}
 	return id.Name, true
@@ -110,7 +109,7 @@ func (m fixer) localTokenAt(id *ast.Ident, from *redisop.Func, op *redisop.Op) (
 // fieldTokenAt accepts recv.f (or recv.f.g) where recv is the receiver of
 // the method the token is written in, and op is in a method of the same
 // type: the text is rewritten with op's receiver name.
-func (m fixer) fieldTokenAt(sel *ast.SelectorExpr, from *redisop.Func, op *redisop.Op) (string, bool) {
+func (f fixer) fieldTokenAt(sel *ast.SelectorExpr, from *lockmodel.Func, op *lockmodel.Op) (string, bool) {
 	var path []string
 	var e ast.Expr = sel
 	for {
@@ -118,7 +117,7 @@ func (m fixer) fieldTokenAt(sel *ast.SelectorExpr, from *redisop.Func, op *redis
 		if !ok {
 			break
 		}
-		if sk, ok := m.Pass.TypesInfo.Selections[s]; !ok || sk.Kind() != types.FieldVal {
+		if sk, ok := f.Pass.TypesInfo.Selections[s]; !ok || sk.Kind() != types.FieldVal {
 			return "", false
 		}
 		path = append([]string{s.Sel.Name}, path...)
@@ -129,19 +128,19 @@ func (m fixer) fieldTokenAt(sel *ast.SelectorExpr, from *redisop.Func, op *redis
 		return "", false
 	}
 	recv := from.Obj.Signature().Recv()
-	if recv == nil || m.Pass.TypesInfo.Uses[id] != recv {
+	if recv == nil || f.Pass.TypesInfo.Uses[id] != recv {
 		return "", false
 	}
 	opRecv := op.Func.Obj.Signature().Recv()
-	if opRecv == nil || opRecv.Name() == "" || opRecv.Name() == "_" || !m.visibleAt(opRecv, op.Pos()) {
+	if opRecv == nil || opRecv.Name() == "" || opRecv.Name() == "_" || !f.visibleAt(opRecv, op.Pos()) {
 		return "", false
 	}
 	return opRecv.Name() + "." + strings.Join(path, "."), true
 }
 
 // visibleAt reports whether v's name denotes v at pos (no shadowing).
-func (m fixer) visibleAt(v *types.Var, pos token.Pos) bool {
-	scope := m.Pass.Pkg.Scope().Innermost(pos)
+func (f fixer) visibleAt(v *types.Var, pos token.Pos) bool {
+	scope := f.Pass.Pkg.Scope().Innermost(pos)
 	if scope == nil {
 		return false
 	}
@@ -153,25 +152,25 @@ func (m fixer) visibleAt(v *types.Var, pos token.Pos) bool {
 // client value with all of them can be passed to safelock.
 var safelockClientMethods = []string{"Eval", "EvalSha", "EvalRO", "EvalShaRO", "ScriptExists", "ScriptLoad", "Get", "SetArgs", "DelExArgs"}
 
-func (m fixer) safelockFix(spec Spec, token string) (analysis.SuggestedFix, bool) {
+func (f fixer) safelockFix(spec Spec, token string) (analysis.SuggestedFix, bool) {
 	op := spec.Op
-	if op.Ctx == nil || !hasMethods(m.Pass.TypesInfo.TypeOf(op.Client), op.Call.Func.Pkg().Path(), safelockClientMethods) {
+	if op.Ctx == nil || !hasMethods(f.Pass.TypesInfo.TypeOf(op.ClientExpr), op.Call.Func.Pkg().Path(), safelockClientMethods) {
 		return analysis.SuggestedFix{}, false
 	}
-	name, imp := fixedit.AddImport(m.Pass.Fset, op.Func.File, safelockPath)
-	exprs := []ast.Expr{op.Ctx, op.Client, op.Key}
+	name, imp := fixedit.AddImport(f.Pass.Fset, op.Func.File, safelockPath)
+	exprs := []ast.Expr{op.Ctx, op.ClientExpr, op.KeyExpr}
 	fn, msg := "Release", "Release with safelock.Release"
 	if spec.Refresh {
 		fn, msg = "Refresh", "Refresh with safelock.Refresh"
 		exprs = append(exprs, op.TTL)
 	}
-	args, ok := m.sourceTexts(exprs...)
+	args, ok := f.sourceTexts(exprs...)
 	if !ok {
 		return analysis.SuggestedFix{}, false
 	}
 	args = append(args[:3], append([]string{token}, args[3:]...)...)
 	call := name + "." + fn + "(" + strings.Join(args, ", ") + ")"
-	edits, ok := m.replaceWithErrCall(op, call, errCallForm)
+	edits, ok := f.replaceWithErrCall(op, call, errCallForm)
 	if !ok {
 		return analysis.SuggestedFix{}, false
 	}
@@ -196,30 +195,30 @@ func hasMethods(t types.Type, path string, names []string) bool {
 
 // scriptFix builds the inline compare script for go-redis v8 and older and
 // for redigo, through the file's own import of the client package.
-func (m fixer) scriptFix(spec Spec, token string) (analysis.SuggestedFix, bool) {
+func (f fixer) scriptFix(spec Spec, token string) (analysis.SuggestedFix, bool) {
 	op := spec.Op
 	pkg := op.Call.Func.Pkg()
 	name, ok := importName(op.Func.File, pkg)
-	if !ok || !m.acceptsScriptClient(op, pkg) {
+	if !ok || !f.acceptsScriptClient(op, pkg) {
 		return analysis.SuggestedFix{}, false
 	}
 	src, args, msg := releaseScript, []string{token}, "Release with a compare-and-delete script"
 	if spec.Refresh {
-		cmd, ttl, ok := m.scriptTTL(op)
+		cmd, ttl, ok := f.scriptTTL(op)
 		if !ok {
 			return analysis.SuggestedFix{}, false
 		}
 		src, msg = strings.Replace(refreshScript, "%s", cmd, 1), "Refresh with a compare-and-expire script"
 		args = append(args, ttl)
 	}
-	texts, ok := m.sourceTexts(op.Key, op.Client)
+	texts, ok := f.sourceTexts(op.KeyExpr, op.ClientExpr)
 	if !ok {
 		return analysis.SuggestedFix{}, false
 	}
 	key, client := texts[0], texts[1]
 	var call string
 	form := errCallForm
-	if op.Redigo {
+	if op.Client == rediscall.Redigo {
 		if !strings.HasPrefix(op.Method, "Do(") {
 			return analysis.SuggestedFix{}, false
 		}
@@ -228,7 +227,7 @@ func (m fixer) scriptFix(spec Spec, token string) (analysis.SuggestedFix, bool) 
 	} else {
 		lead := ""
 		if op.Ctx != nil {
-			ctx, ok := m.sourceTexts(op.Ctx)
+			ctx, ok := f.sourceTexts(op.Ctx)
 			if !ok {
 				return analysis.SuggestedFix{}, false
 			}
@@ -237,7 +236,7 @@ func (m fixer) scriptFix(spec Spec, token string) (analysis.SuggestedFix, bool) 
 		call = name + ".NewScript(`" + src + "`).Run(" + lead + client + ", []string{" + key + "}, " + strings.Join(args, ", ") + ")"
 		form = cmdForm
 	}
-	edits, ok := m.replaceWithErrCall(op, call, form)
+	edits, ok := f.replaceWithErrCall(op, call, form)
 	if !ok {
 		return analysis.SuggestedFix{}, false
 	}
@@ -247,18 +246,18 @@ func (m fixer) scriptFix(spec Spec, token string) (analysis.SuggestedFix, bool) 
 // scriptTTL returns the expire command of the refresh script and the TTL
 // argument: go-redis takes a time.Duration (sent as milliseconds), redigo
 // the number the original command was given.
-func (m fixer) scriptTTL(op *redisop.Op) (string, string, bool) {
-	texts, ok := m.sourceTexts(op.TTL)
+func (f fixer) scriptTTL(op *lockmodel.Op) (string, string, bool) {
+	texts, ok := f.sourceTexts(op.TTL)
 	if !ok {
 		return "", "", false
 	}
 	ttl := texts[0]
 	switch {
-	case op.Redigo && op.Command == "EXPIRE":
+	case op.Client == rediscall.Redigo && op.Command == "EXPIRE":
 		return "expire", ttl, true
-	case op.Redigo && op.Command == "PEXPIRE":
+	case op.Client == rediscall.Redigo && op.Command == "PEXPIRE":
 		return "pexpire", ttl, true
-	case !op.Redigo && (op.Command == "EXPIRE" || op.Command == "PEXPIRE"):
+	case op.Client != rediscall.Redigo && (op.Command == "EXPIRE" || op.Command == "PEXPIRE"):
 		switch ast.Unparen(op.TTL).(type) {
 		case *ast.Ident, *ast.SelectorExpr, *ast.CallExpr:
 		default:
@@ -272,17 +271,17 @@ func (m fixer) scriptTTL(op *redisop.Op) (string, string, bool) {
 // sourceTexts returns the expressions as written in the file: reusing the
 // user's own spelling keeps the fixed file gofmt-formatted, which
 // types.ExprString (spaces around every binary operator) does not.
-func (m fixer) sourceTexts(exprs ...ast.Expr) ([]string, bool) {
+func (f fixer) sourceTexts(exprs ...ast.Expr) ([]string, bool) {
 	var out []string
 	for _, e := range exprs {
 		if e == nil {
 			return nil, false
 		}
-		tf := m.Pass.Fset.File(e.Pos())
-		if tf == nil || m.Pass.ReadFile == nil {
+		tf := f.Pass.Fset.File(e.Pos())
+		if tf == nil || f.Pass.ReadFile == nil {
 			return nil, false
 		}
-		content, err := m.Pass.ReadFile(tf.Name())
+		content, err := f.Pass.ReadFile(tf.Name())
 		start, end := tf.Offset(e.Pos()), tf.Offset(e.End())
 		if err != nil || start < 0 || end > len(content) || start > end {
 			return nil, false
@@ -299,7 +298,7 @@ func (m fixer) sourceTexts(exprs ...ast.Expr) ([]string, bool) {
 // acceptsScriptClient reports whether op's client can be passed to the
 // script object of the client package (go-redis Script.Run's scripter,
 // redigo Script.Do's Conn).
-func (m fixer) acceptsScriptClient(op *redisop.Op, pkg *types.Package) bool {
+func (f fixer) acceptsScriptClient(op *lockmodel.Op, pkg *types.Package) bool {
 	tn, ok := pkg.Scope().Lookup("Script").(*types.TypeName)
 	if !ok {
 		return false
@@ -308,7 +307,7 @@ func (m fixer) acceptsScriptClient(op *redisop.Op, pkg *types.Package) bool {
 	if op.Ctx != nil {
 		at = 1
 	}
-	if op.Redigo {
+	if op.Client == rediscall.Redigo {
 		method, at = "Do", 0
 	}
 	obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(tn.Type()), false, pkg, method)
@@ -316,7 +315,7 @@ func (m fixer) acceptsScriptClient(op *redisop.Op, pkg *types.Package) bool {
 	if !ok || fn.Signature().Params().Len() <= at {
 		return false
 	}
-	t := m.Pass.TypesInfo.TypeOf(op.Client)
+	t := f.Pass.TypesInfo.TypeOf(op.ClientExpr)
 	return t != nil && types.AssignableTo(t, fn.Signature().Params().At(at).Type())
 }
 
@@ -351,31 +350,31 @@ const (
 // the original only looked at the error: X.Err(), _, err := X.Result(),
 // _, err := conn.Do(...), or a statement in a function whose only result
 // is an error (the error is then returned instead of dropped).
-func (m fixer) replaceWithErrCall(op *redisop.Op, call string, form callForm) ([]analysis.TextEdit, bool) {
+func (f fixer) replaceWithErrCall(op *lockmodel.Op, call string, form callForm) ([]analysis.TextEdit, bool) {
 	stack := op.Stack
 	n := len(stack)
 	if n < 2 {
 		return nil, false
 	}
-	if sel, ok := stack[n-2].(*ast.SelectorExpr); ok && n >= 4 && !op.Redigo {
+	if sel, ok := stack[n-2].(*ast.SelectorExpr); ok && n >= 4 && op.Client != rediscall.Redigo {
 		outer, ok := stack[n-3].(*ast.CallExpr)
 		if !ok || outer.Fun != sel || len(outer.Args) != 0 {
 			return nil, false
 		}
-		if _, isStmt := stack[n-4].(*ast.ExprStmt); isStmt && redisapi.MethodYield(sel.Sel.Name) == redisapi.YieldsError {
-			return m.statementForm(op, stack[n-4].(ast.Stmt), call, form)
+		if _, isStmt := stack[n-4].(*ast.ExprStmt); isStmt && rediscall.MethodYield(sel.Sel.Name) == rediscall.YieldsError {
+			return f.statementForm(op, stack[n-4].(ast.Stmt), call, form)
 		}
 		switch sel.Sel.Name {
 		case "Err", "Error": // go-redis .Err(), rueidis .Error()
-			return m.errChainEdit(op, outer, call, form), true
+			return f.errChainEdit(op, outer, call, form), true
 		case "Result":
-			return m.resultEdit(op, outer, stack[n-4], call, form)
+			return f.resultEdit(op, outer, stack[n-4], call, form)
 		}
 		return nil, false
 	}
 	switch p := stack[n-2].(type) {
 	case *ast.ExprStmt:
-		return m.statementForm(op, p, call, form)
+		return f.statementForm(op, p, call, form)
 	case *ast.AssignStmt:
 		if form != replyErrForm || !blankFirstOfTwo(p, op.Expr) {
 			return nil, false
@@ -385,7 +384,7 @@ func (m fixer) replaceWithErrCall(op *redisop.Op, call string, form callForm) ([
 	return nil, false
 }
 
-func (m fixer) errChainEdit(op *redisop.Op, outer *ast.CallExpr, call string, form callForm) []analysis.TextEdit {
+func (f fixer) errChainEdit(op *lockmodel.Op, outer *ast.CallExpr, call string, form callForm) []analysis.TextEdit {
 	if form == errCallForm {
 		return []analysis.TextEdit{{Pos: op.Expr.Pos(), End: outer.End(), NewText: []byte(call)}}
 	}
@@ -393,7 +392,7 @@ func (m fixer) errChainEdit(op *redisop.Op, outer *ast.CallExpr, call string, fo
 }
 
 // resultEdit handles _, err := X.Result().
-func (m fixer) resultEdit(op *redisop.Op, outer *ast.CallExpr, parent ast.Node, call string, form callForm) ([]analysis.TextEdit, bool) {
+func (f fixer) resultEdit(op *lockmodel.Op, outer *ast.CallExpr, parent ast.Node, call string, form callForm) ([]analysis.TextEdit, bool) {
 	as, ok := parent.(*ast.AssignStmt)
 	if !ok || !blankFirstOfTwo(as, outer) {
 		return nil, false
@@ -424,7 +423,7 @@ func replace(e ast.Node, text string) analysis.TextEdit {
 // error then takes the place of a success, never of another error.
 // Anywhere else there is no error handling to keep, and dropping the owner
 // mismatch silently is what the rule is about.
-func (m fixer) statementForm(op *redisop.Op, stmt ast.Stmt, call string, form callForm) ([]analysis.TextEdit, bool) {
+func (f fixer) statementForm(op *lockmodel.Op, stmt ast.Stmt, call string, form callForm) ([]analysis.TextEdit, bool) {
 	for _, n := range op.Stack {
 		if _, ok := n.(*ast.FuncLit); ok {
 			return nil, false
@@ -444,7 +443,7 @@ func (m fixer) statementForm(op *redisop.Op, stmt ast.Stmt, call string, form ca
 	case replyErrForm:
 		head = "if _, err := " + call + "; err != nil {"
 	}
-	indent := strings.Repeat("\t", m.Pass.Fset.Position(stmt.Pos()).Column-1)
+	indent := strings.Repeat("\t", f.Pass.Fset.Position(stmt.Pos()).Column-1)
 	text := head + "\n" + indent + "\treturn err\n" + indent + "}"
 	return []analysis.TextEdit{{Pos: stmt.Pos(), End: stmt.End(), NewText: []byte(text)}}, true
 }

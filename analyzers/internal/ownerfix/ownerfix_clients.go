@@ -6,19 +6,20 @@ import (
 	"strings"
 
 	"github.com/leasevet/leasevet/analyzers/internal/fixedit"
-	"github.com/leasevet/leasevet/analyzers/internal/redisop"
+	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
+	"github.com/leasevet/leasevet/analyzers/internal/rediscall"
 	"golang.org/x/tools/go/analysis"
 )
 
 // clientScriptFix builds the owner-checked replacement for the clients
-// that safelock cannot take (RULES.md, "Fixes"): an inline compare script
+// that safelock cannot take: an inline compare script
 // in the client's own API. rueidis and valkey-go get
 // NewLuaScript(src).Exec(ctx, client, keys, args), whose RedisResult keeps
 // the caller's .Error() check; go-zero gets client.Eval(src, keys,
 // args...), whose (reply, error) fits `_, err :=` and statements. The
 // scripts answer a mismatch with an error reply, so that existing error
 // check sees "not the owner".
-func (m fixer) clientScriptFix(spec Spec, token string) (analysis.SuggestedFix, bool) {
+func (f fixer) clientScriptFix(spec Spec, token string) (analysis.SuggestedFix, bool) {
 	op := spec.Op
 	src, args, msg := releaseScript, []string{token}, "Release with a compare-and-delete script"
 	if spec.Refresh {
@@ -28,14 +29,14 @@ func (m fixer) clientScriptFix(spec Spec, token string) (analysis.SuggestedFix, 
 		}
 		src, msg = strings.Replace(refreshScript, "%s", cmd, 1), "Refresh with a compare-and-expire script"
 	}
-	texts, ok := m.sourceTexts(op.Key, op.Client)
+	texts, ok := f.sourceTexts(op.KeyExpr, op.ClientExpr)
 	if !ok {
 		return analysis.SuggestedFix{}, false
 	}
-	if op.Builder {
-		return m.luaScriptFix(spec, src, msg, texts[0], texts[1], args)
+	if op.Client == rediscall.Rueidis {
+		return f.luaScriptFix(spec, src, msg, texts[0], texts[1], args)
 	}
-	return m.goZeroEvalFix(spec, src, msg, texts[0], texts[1], args)
+	return f.goZeroEvalFix(spec, src, msg, texts[0], texts[1], args)
 }
 
 // clientExpireCommands maps the renewals these fixes rewrite to the
@@ -48,29 +49,29 @@ var clientExpireCommands = map[string]string{
 
 // luaScriptFix replaces a rueidis/valkey-go Do of DEL or EXPIRE with
 // NewLuaScript(src).Exec(...), when the client can be passed to Exec.
-func (m fixer) luaScriptFix(spec Spec, src, msg, key, client string, args []string) (analysis.SuggestedFix, bool) {
+func (f fixer) luaScriptFix(spec Spec, src, msg, key, client string, args []string) (analysis.SuggestedFix, bool) {
 	op := spec.Op
 	pkg := op.Call.Func.Pkg()
 	name, ok := importName(op.Func.File, pkg)
-	if !ok || op.Ctx == nil || !m.acceptsLuaClient(op, pkg) {
+	if !ok || op.Ctx == nil || !f.acceptsLuaClient(op, pkg) {
 		return analysis.SuggestedFix{}, false
 	}
-	ctx, ok := m.sourceTexts(op.Ctx)
+	ctx, ok := f.sourceTexts(op.Ctx)
 	if !ok {
 		return analysis.SuggestedFix{}, false
 	}
 	var imports []analysis.TextEdit
 	if spec.Refresh {
-		ttl, ok := m.sourceTexts(op.TTL)
-		if !ok || !isInt64(m.Pass.TypesInfo.TypeOf(op.TTL)) {
+		ttl, ok := f.sourceTexts(op.TTL)
+		if !ok || !isInt64(f.Pass.TypesInfo.TypeOf(op.TTL)) {
 			return analysis.SuggestedFix{}, false
 		}
 		var conv string
-		conv, imports = fixedit.AddImport(m.Pass.Fset, op.Func.File, "strconv")
+		conv, imports = fixedit.AddImport(f.Pass.Fset, op.Func.File, "strconv")
 		args = append(args, conv+".FormatInt("+ttl[0]+", 10)")
 	}
 	call := name + ".NewLuaScript(`" + src + "`).Exec(" + ctx[0] + ", " + client + ", []string{" + key + "}, []string{" + strings.Join(args, ", ") + "}).Error()"
-	edits, ok := m.replaceWithErrCall(op, gofmtExpr(call), errCallForm)
+	edits, ok := f.replaceWithErrCall(op, gofmtExpr(call), errCallForm)
 	if !ok {
 		return analysis.SuggestedFix{}, false
 	}
@@ -79,7 +80,7 @@ func (m fixer) luaScriptFix(spec Spec, src, msg, key, client string, args []stri
 
 // acceptsLuaClient reports whether op's client can be passed to
 // (*Lua).Exec of the client package (a DedicatedClient cannot).
-func (m fixer) acceptsLuaClient(op *redisop.Op, pkg *types.Package) bool {
+func (f fixer) acceptsLuaClient(op *lockmodel.Op, pkg *types.Package) bool {
 	tn, ok := pkg.Scope().Lookup("Lua").(*types.TypeName)
 	if !ok {
 		return false
@@ -89,7 +90,7 @@ func (m fixer) acceptsLuaClient(op *redisop.Op, pkg *types.Package) bool {
 	if !ok || fn.Signature().Params().Len() < 2 {
 		return false
 	}
-	t := m.Pass.TypesInfo.TypeOf(op.Client)
+	t := f.Pass.TypesInfo.TypeOf(op.ClientExpr)
 	return t != nil && types.AssignableTo(t, fn.Signature().Params().At(1).Type())
 }
 
@@ -99,25 +100,25 @@ func isInt64(t types.Type) bool {
 
 // goZeroEvalFix replaces go-zero's Del/Expire (and ...Ctx) with Eval (or
 // EvalCtx) on the same client.
-func (m fixer) goZeroEvalFix(spec Spec, src, msg, key, client string, args []string) (analysis.SuggestedFix, bool) {
+func (f fixer) goZeroEvalFix(spec Spec, src, msg, key, client string, args []string) (analysis.SuggestedFix, bool) {
 	op := spec.Op
 	lead, method := "", "Eval"
 	if op.Ctx != nil {
-		ctx, ok := m.sourceTexts(op.Ctx)
+		ctx, ok := f.sourceTexts(op.Ctx)
 		if !ok {
 			return analysis.SuggestedFix{}, false
 		}
 		lead, method = ctx[0]+", ", "EvalCtx"
 	}
 	if spec.Refresh {
-		ttl, ok := m.sourceTexts(op.TTL)
+		ttl, ok := f.sourceTexts(op.TTL)
 		if !ok {
 			return analysis.SuggestedFix{}, false
 		}
 		args = append(args, ttl[0])
 	}
 	call := client + "." + method + "(" + lead + "`" + src + "`, []string{" + key + "}, " + strings.Join(args, ", ") + ")"
-	edits, ok := m.replaceWithErrCall(op, gofmtExpr(call), replyErrForm)
+	edits, ok := f.replaceWithErrCall(op, gofmtExpr(call), replyErrForm)
 	if !ok {
 		return analysis.SuggestedFix{}, false
 	}

@@ -5,7 +5,6 @@ import (
 	"go/types"
 	"strings"
 
-	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
 	"golang.org/x/tools/go/types/typeutil"
 )
 
@@ -13,8 +12,7 @@ import (
 // Do, DoCache and DoStream send one command, (*Lua).Exec and ExecMulti run
 // a script. DoMulti is read at the Build calls of its commands (see
 // builderStepCall), since one call expression sends several commands.
-func (env *Env) builderCall(c *redisapi.Call, call *ast.CallExpr, fn *types.Func) bool {
-	c.Builder = true
+func (env *Env) builderCall(c *Call, call *ast.CallExpr, fn *types.Func) bool {
 	if recvTypeName(fn) == "Lua" {
 		return env.luaCall(c, call, fn)
 	}
@@ -38,8 +36,8 @@ func (env *Env) builderCall(c *redisapi.Call, call *ast.CallExpr, fn *types.Func
 // builderStepCall reads the Build call of a command sent by DoMulti (a
 // pipeline: its commands run whether or not the one before succeeded).
 // Any other Build call is read at the Do that sends it, or not at all.
-func (env *Env) builderStepCall(call *ast.CallExpr, fn *types.Func) *redisapi.Call {
-	if redisapi.BuilderStepOf(fn.Name()) != redisapi.StepEnd {
+func (env *Env) builderStepCall(call *ast.CallExpr, fn *types.Func) *Call {
+	if BuilderStepOf(fn.Name()) != StepEnd {
 		return nil
 	}
 	multi := env.multiSender(call)
@@ -50,7 +48,7 @@ func (env *Env) builderStepCall(call *ast.CallExpr, fn *types.Func) *redisapi.Ca
 	if ch == nil {
 		return nil
 	}
-	c := &redisapi.Call{Expr: call, Func: fn, Method: fn.Name(), Builder: true, Queued: true}
+	c := &Call{Expr: call, Func: fn, Method: fn.Name(), Client: Rueidis, Queued: true}
 	if len(multi.Args) > 0 {
 		c.Ctx = multi.Args[0]
 	}
@@ -60,7 +58,7 @@ func (env *Env) builderStepCall(call *ast.CallExpr, fn *types.Func) *redisapi.Ca
 
 // chainOf resolves the command argument of Do: a chain written inline, or
 // a local assigned a chain once (cmd := c.B()...Build(); c.Do(ctx, cmd)).
-func (env *Env) chainOf(arg ast.Expr) *redisapi.BuilderChain {
+func (env *Env) chainOf(arg ast.Expr) *BuilderChain {
 	inline := true
 	if init := env.LocalInit(arg); init != nil {
 		arg, inline = init, false
@@ -79,8 +77,8 @@ func (env *Env) chainOf(arg ast.Expr) *redisapi.BuilderChain {
 // readChain walks from the end of a chain back to the Builder step that
 // names the command, through locals assigned once (b := c.B()). It
 // returns nil when a link is not a builder step.
-func (env *Env) readChain(end *ast.CallExpr) *redisapi.BuilderChain {
-	ch := &redisapi.BuilderChain{End: end}
+func (env *Env) readChain(end *ast.CallExpr) *BuilderChain {
+	ch := &BuilderChain{End: end}
 	var x ast.Expr = end
 	for range 64 { // chains are short; the bound guards against cycles
 		call, ok := ast.Unparen(x).(*ast.CallExpr)
@@ -92,10 +90,10 @@ func (env *Env) readChain(end *ast.CallExpr) *redisapi.BuilderChain {
 		}
 		fn, ok := typeutil.Callee(env.Info, call).(*types.Func)
 		sel, okSel := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-		if !ok || !okSel || fn.Pkg() == nil || !redisapi.IsBuilderStepPackage(fn.Pkg().Path()) {
+		if !ok || !okSel || fn.Pkg() == nil || !IsBuilderStepPackage(fn.Pkg().Path()) {
 			return nil
 		}
-		ch.Steps = append(ch.Steps, redisapi.ChainStep{Name: fn.Name(), Call: call, Spread: call.Ellipsis.IsValid()})
+		ch.Steps = append(ch.Steps, ChainStep{Name: fn.Name(), Call: call, Spread: call.Ellipsis.IsValid()})
 		if recvTypeName(fn) == "Builder" {
 			ch.Client = env.builderClient(sel.X)
 			reverseSteps(ch.Steps)
@@ -122,7 +120,7 @@ func (env *Env) builderClient(b ast.Expr) ast.Expr {
 	return sel.X
 }
 
-func reverseSteps(s []redisapi.ChainStep) {
+func reverseSteps(s []ChainStep) {
 	for i, j := 0, len(s)-1; i < j; i, j = i+1, j-1 {
 		s[i], s[j] = s[j], s[i]
 	}
@@ -130,20 +128,20 @@ func reverseSteps(s []redisapi.ChainStep) {
 
 // applyChain fills c from a chain: the command step names the command, the
 // other steps its key, value, options and expiry.
-func (env *Env) applyChain(c *redisapi.Call, ch *redisapi.BuilderChain) {
+func (env *Env) applyChain(c *Call, ch *BuilderChain) {
 	c.Chain = ch
-	if c.Client == nil || c.Expr == ch.End {
-		c.Client = ch.Client
+	if c.ClientExpr == nil || c.Expr == ch.End {
+		c.ClientExpr = ch.Client
 	}
-	name, row, ok := redisapi.BuilderCommand(ch.Steps[0].Name)
+	name, row, ok := BuilderCommand(ch.Steps[0].Name)
 	c.Method = ch.Steps[0].Name
 	if !ok {
-		c.Kind, c.Command = redisapi.KindOther, strings.ToUpper(name)
+		c.Kind, c.Command = KindOther, strings.ToUpper(name)
 		return
 	}
-	c.Kind, c.Command, c.NX, c.TTLIs = row.Kind, row.Command, row.NX, redisapi.NoTTL
-	if row.Kind == redisapi.Script {
-		c.Script = &redisapi.ScriptCall{}
+	c.Kind, c.Command, c.NX, c.TTLIs = row.Kind, row.Command, row.NX, NoTTL
+	if row.Kind == Script {
+		c.Script = &ScriptCall{}
 	}
 	keysKnown := true
 	for _, st := range ch.Steps[1:] {
@@ -153,58 +151,58 @@ func (env *Env) applyChain(c *redisapi.Call, ch *redisapi.BuilderChain) {
 		env.applyStep(c, st)
 	}
 	if !keysKnown {
-		c.Keys = nil
+		c.KeyExprs = nil
 	}
-	c.Key = c.KeyAt(1)
-	if c.Script != nil && c.Key == nil {
+	c.KeyExpr = c.KeyAt(1)
+	if c.Script != nil && c.KeyExpr == nil {
 		c.Script.Known = false // a script on keys we cannot see cannot be judged
 	}
 }
 
-// applyStep adds one step's contribution to c (see redisapi's builder steps).
-func (env *Env) applyStep(c *redisapi.Call, st redisapi.ChainStep) {
-	role := redisapi.BuilderStepOf(st.Name)
+// applyStep adds one step's contribution to c (see builderSteps).
+func (env *Env) applyStep(c *Call, st ChainStep) {
+	role := BuilderStepOf(st.Name)
 	arg := argAt(st.Call.Args, 0)
 	switch role {
-	case redisapi.StepUnknown, redisapi.StepOtherCond:
-		c.Kind, c.TTLIs = redisapi.KindOther, redisapi.TTLUnknown
-	case redisapi.StepKey:
-		c.Keys = append(c.Keys, st.Call.Args...)
-	case redisapi.StepValue:
+	case StepUnknown, StepOtherCond:
+		c.Kind, c.TTLIs = KindOther, TTLUnknown
+	case StepKey:
+		c.KeyExprs = append(c.KeyExprs, st.Call.Args...)
+	case StepValue:
 		env.applyValue(c, arg)
-	case redisapi.StepNX:
+	case StepNX:
 		if c.Command == "SET" {
-			c.Kind, c.NX, c.Command = redisapi.Acquire, true, "SET NX"
+			c.Kind, c.NX, c.Command = Acquire, true, "SET NX"
 		}
-	case redisapi.StepTTL, redisapi.StepTTLAt:
-		c.TTL, c.TTLIs, c.TTLAt = arg, redisapi.HasTTL, role == redisapi.StepTTLAt
-	case redisapi.StepKeepTTL:
-		c.TTLIs = redisapi.TTLUnknown
-	case redisapi.StepIfeq:
+	case StepTTL, StepTTLAt:
+		c.TTL, c.TTLIs, c.TTLAt = arg, HasTTL, role == StepTTLAt
+	case StepKeepTTL:
+		c.TTLIs = TTLUnknown
+	case StepIfeq:
 		env.applyIfeq(c, arg)
-	case redisapi.StepScript, redisapi.StepSha, redisapi.StepArg:
+	case StepScript, StepSha, StepArg:
 		env.applyScriptStep(c, role, arg)
 	}
 }
 
 // applyScriptStep reads EVAL's source and arguments; on a command that is
 // not a script such a step is not understood.
-func (env *Env) applyScriptStep(c *redisapi.Call, role redisapi.StepRole, arg ast.Expr) {
+func (env *Env) applyScriptStep(c *Call, role StepRole, arg ast.Expr) {
 	if c.Script == nil {
-		c.Kind, c.TTLIs = redisapi.KindOther, redisapi.TTLUnknown
+		c.Kind, c.TTLIs = KindOther, TTLUnknown
 		return
 	}
 	switch role {
-	case redisapi.StepScript:
+	case StepScript:
 		c.Script.Source, c.Script.Known = env.ConstString(arg)
-	case redisapi.StepSha:
+	case StepSha:
 		c.Script.Known = false // rueidis keeps no script object behind a hash
 	}
 }
 
 // applyValue: DELIFEQ key value compares; every other command writes.
-func (env *Env) applyValue(c *redisapi.Call, v ast.Expr) {
-	if c.Kind == redisapi.CondDelete {
+func (env *Env) applyValue(c *Call, v ast.Expr) {
+	if c.Kind == CondDelete {
 		c.Match = v
 		return
 	}
@@ -213,27 +211,33 @@ func (env *Env) applyValue(c *redisapi.Call, v ast.Expr) {
 
 // applyIfeq: SET ... IFEQ v rewrites only the owner's value; DELEX key
 // IFEQ v deletes only the owner's key.
-func (env *Env) applyIfeq(c *redisapi.Call, v ast.Expr) {
+func (env *Env) applyIfeq(c *Call, v ast.Expr) {
 	switch c.Command {
 	case "SET":
-		c.Kind, c.Command, c.Match = redisapi.CondSet, "SET IFEQ", v
+		c.Kind, c.Command, c.Match = CondSet, "SET IFEQ", v
 	case "DELEX":
-		c.Kind, c.Command, c.Match = redisapi.CondDelete, "DELEX IFEQ", v
+		c.Kind, c.Command, c.Match = CondDelete, "DELEX IFEQ", v
 	default:
-		c.Kind = redisapi.KindOther
+		c.Kind = KindOther
 	}
 }
 
 // multiSender returns the DoMulti (or DoMultiCache, DoMultiStream) call
 // that sends the command whose chain ends in end, or nil.
 func (env *Env) multiSender(end *ast.CallExpr) *ast.CallExpr {
-	if env.multis == nil {
-		env.multis = map[*ast.CallExpr]*ast.CallExpr{}
-		for _, f := range env.Files {
-			ast.Inspect(f, env.indexMulti)
-		}
-	}
+	env.indexMultis()
 	return env.multis[end]
+}
+
+// indexMultis records, once per package, the commands every DoMulti sends.
+func (env *Env) indexMultis() {
+	if env.multis != nil {
+		return
+	}
+	env.multis = map[*ast.CallExpr]*ast.CallExpr{}
+	for _, f := range env.Files {
+		ast.Inspect(f, env.indexMulti)
+	}
 }
 
 // indexMulti records the commands of a DoMulti call (or of its Cache and
@@ -244,7 +248,7 @@ func (env *Env) indexMulti(n ast.Node) bool {
 		return true
 	}
 	fn, ok := typeutil.Callee(env.Info, call).(*types.Func)
-	if !ok || fn.Pkg() == nil || !redisapi.IsMultiSender(fn.Name()) || !isBuilderClient(fn.Pkg().Path()) {
+	if !ok || fn.Pkg() == nil || !IsMultiSender(fn.Name()) || !isBuilderClient(fn.Pkg().Path()) {
 		return true
 	}
 	for _, arg := range call.Args[min(1, len(call.Args)):] {
@@ -272,7 +276,7 @@ func (env *Env) commandEnd(arg ast.Expr) *ast.CallExpr {
 	if fn.Name() == "CT" && len(call.Args) == 2 {
 		return env.commandEnd(call.Args[0])
 	}
-	if redisapi.IsBuilderStepPackage(fn.Pkg().Path()) && redisapi.BuilderStepOf(fn.Name()) == redisapi.StepEnd {
+	if IsBuilderStepPackage(fn.Pkg().Path()) && BuilderStepOf(fn.Name()) == StepEnd {
 		return call
 	}
 	return nil
@@ -280,6 +284,6 @@ func (env *Env) commandEnd(arg ast.Expr) *ast.CallExpr {
 
 // isBuilderClient reports whether path is a rueidis/valkey-go client package.
 func isBuilderClient(path string) bool {
-	cp, ok := redisapi.ClientPackageOf(path)
-	return ok && cp.Family == redisapi.FamilyBuilder
+	cp, ok := ClientPackageOf(path)
+	return ok && cp.Client == Rueidis
 }

@@ -4,21 +4,18 @@ import (
 	"go/ast"
 	"go/types"
 	"strings"
-
-	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
 )
 
 // goZeroCall reads go-zero's *redis.Redis methods (Setnx, SetnxEx,
 // Expire, Del, Get, Eval, EvalSha, ScriptRun, ... and their ...Ctx forms,
 // which take a context first) and routes RedisLock, which lives in the
 // same package, to the lock library rows.
-func (env *Env) goZeroCall(c *redisapi.Call, call *ast.CallExpr, fn *types.Func) bool {
-	c.GoZero = true
+func (env *Env) goZeroCall(c *Call, call *ast.CallExpr, fn *types.Func) bool {
 	if !isMethod(fn) || recvTypeName(fn) != "Redis" {
 		return false
 	}
 	name, hasCtx := strings.CutSuffix(fn.Name(), "Ctx")
-	row, ok := redisapi.GoZeroMethod(name)
+	row, ok := GoZeroMethod(name)
 	if !ok {
 		return false
 	}
@@ -42,23 +39,23 @@ func (env *Env) goZeroCall(c *redisapi.Call, call *ast.CallExpr, fn *types.Func)
 
 // goZeroScriptRun reads ScriptRun(script, keys, args...), where script is
 // a *redis.Script made by redis.NewScript(src).
-func (env *Env) goZeroScriptRun(c *redisapi.Call, args []ast.Expr) {
+func (env *Env) goZeroScriptRun(c *Call, args []ast.Expr) {
 	if len(args) < 2 {
-		c.Kind = redisapi.KindOther
+		c.Kind = KindOther
 		return
 	}
 	src, _, known := env.ScriptSource(args[0])
-	c.Script = &redisapi.ScriptCall{Source: src, Known: known}
-	c.Keys, _ = env.SliceLiteral(args[1])
-	c.Key = c.KeyAt(1)
+	c.Script = &ScriptCall{Source: src, Known: known}
+	c.KeyExprs, _ = env.SliceLiteral(args[1])
+	c.KeyExpr = c.KeyAt(1)
 }
 
 // goZeroLockCall reads the calls of go-zero's RedisLock, whose Release
 // reports a lock that is no longer held as (false, nil).
-func (env *Env) goZeroLockCall(call *ast.CallExpr, fn *types.Func) *redisapi.Call {
+func (env *Env) goZeroLockCall(call *ast.CallExpr, fn *types.Func) *Call {
 	c := env.lockLibraryCall(call, fn, "gozero")
 	if c != nil {
-		c.GoZero = true
+		c.Client = GoZero
 	}
 	return c
 }

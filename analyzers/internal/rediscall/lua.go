@@ -3,15 +3,13 @@ package rediscall
 import (
 	"go/ast"
 	"go/types"
-
-	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
 )
 
 // luaCall reads rueidis/valkey-go (*Lua).Exec(ctx, client, keys, args)
 // and ExecMulti(ctx, client, LuaExec{Keys: ..., Args: ...}) with one
 // literal LuaExec; the source comes from NewLuaScript(src) as for go-redis
 // scripts. Several LuaExec run the script on several key sets: unjudged.
-func (env *Env) luaCall(c *redisapi.Call, call *ast.CallExpr, fn *types.Func) bool {
+func (env *Env) luaCall(c *Call, call *ast.CallExpr, fn *types.Func) bool {
 	args := call.Args
 	var keys ast.Expr
 	switch {
@@ -26,10 +24,10 @@ func (env *Env) luaCall(c *redisapi.Call, call *ast.CallExpr, fn *types.Func) bo
 	default:
 		return false
 	}
-	src, _, known := env.ScriptSource(c.Client)
-	c.Kind, c.Command, c.Ctx, c.Client = redisapi.Script, "EVALSHA", args[0], args[1]
-	c.Script = &redisapi.ScriptCall{Source: src, Known: known}
-	c.Keys, _ = env.SliceLiteral(keys)
-	c.Key = c.KeyAt(1)
+	src, _, known := env.ScriptSource(c.ClientExpr)
+	c.Kind, c.Command, c.Ctx, c.ClientExpr = Script, "EVALSHA", args[0], args[1]
+	c.Script = &ScriptCall{Source: src, Known: known}
+	c.KeyExprs, _ = env.SliceLiteral(keys)
+	c.KeyExpr = c.KeyAt(1)
 	return true
 }

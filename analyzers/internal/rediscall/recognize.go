@@ -1,15 +1,3 @@
-// Package rediscall recognises the calls of Redis client and lock
-// libraries: it reads a call expression against redisapi's tables and
-// builds the redisapi.Call that says which Redis command it issues, on
-// which key, with which value, TTL and mode.
-//
-// It owns the reading of each client's calling convention (go-redis
-// methods, redigo string commands, rueidis/valkey-go builder chains,
-// go-zero, script objects, lock libraries). Calls are resolved through
-// types, never by spelling, so user structs and interfaces that embed a
-// client, promoted methods and interface calls are all recognised. It
-// must not hold API knowledge itself (that is redisapi's, as data), nor
-// what a lock rule makes of a call.
 package rediscall
 
 import (
@@ -17,42 +5,49 @@ import (
 	"go/types"
 	"strings"
 
-	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
 	"golang.org/x/tools/go/types/typeutil"
 )
 
 // Recognize returns what call sends to Redis, or nil when it is not a call
 // of a recognised client or lock library.
-func (env *Env) Recognize(call *ast.CallExpr) *redisapi.Call {
+func (env *Env) Recognize(call *ast.CallExpr) *Call {
+	c := env.recognize(call)
+	if c != nil {
+		c.Classify(NoRole, false)
+	}
+	return c
+}
+
+func (env *Env) recognize(call *ast.CallExpr) *Call {
 	fn, ok := typeutil.Callee(env.Info, call).(*types.Func)
 	if !ok || fn.Pkg() == nil {
 		return nil
 	}
 	path := fn.Pkg().Path()
-	if lib, ok := redisapi.LockLibrary(path); ok {
+	if lib, ok := LockLibrary(path); ok {
 		return env.lockLibraryCall(call, fn, lib)
 	}
-	if redisapi.IsBuilderStepPackage(path) {
+	if IsBuilderStepPackage(path) {
 		return env.builderStepCall(call, fn)
 	}
-	cp, ok := redisapi.ClientPackageOf(path)
+	cp, ok := ClientPackageOf(path)
 	if !ok {
 		return nil
 	}
-	if cp.Family == redisapi.FamilyGoZero && recvTypeName(fn) == "RedisLock" {
+	if cp.Client == GoZero && recvTypeName(fn) == "RedisLock" {
 		return env.goZeroLockCall(call, fn)
 	}
-	c := &redisapi.Call{Expr: call, Func: fn, Method: fn.Name(), V9: cp.V9, Redigo: cp.Family == redisapi.FamilyRedigo}
+	c := &Call{Expr: call, Func: fn, Method: fn.Name(), Client: cp.Client}
 	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && isMethod(fn) {
-		c.Client = sel.X
+		c.ClientExpr = sel.X
 	}
 	var done bool
-	switch cp.Family {
-	case redisapi.FamilyRedigo:
+	switch cp.Client {
+	case Redigo:
 		done = env.redigoCall(c, call, fn)
-	case redisapi.FamilyBuilder:
+	case Rueidis:
 		done = env.builderCall(c, call, fn)
-	case redisapi.FamilyGoZero:
+	case GoZero:
 		done = env.goZeroCall(c, call, fn)
 	default:
 		done = env.goRedisCall(c, call, fn, cp)
@@ -83,7 +78,7 @@ func recvTypeName(fn *types.Func) string {
 	return ""
 }
 
-func (env *Env) goRedisCall(c *redisapi.Call, call *ast.CallExpr, fn *types.Func, cp redisapi.ClientPackage) bool {
+func (env *Env) goRedisCall(c *Call, call *ast.CallExpr, fn *types.Func, cp ClientPackage) bool {
 	args := call.Args
 	if cp.Ctx {
 		if len(args) == 0 {
@@ -91,14 +86,14 @@ func (env *Env) goRedisCall(c *redisapi.Call, call *ast.CallExpr, fn *types.Func
 		}
 		c.Ctx, args = args[0], args[1:]
 	}
-	c.Queued = env.isPipeline(c.Client)
+	c.Queued = env.isPipeline(c.ClientExpr)
 	if recvTypeName(fn) == "Script" {
 		return env.scriptObjectCall(c, args)
 	}
 	if fn.Name() == "Do" && isMethod(fn) {
 		return env.genericCall(c, args, call.Ellipsis.IsValid())
 	}
-	row, ok := redisapi.GoRedisMethod(fn.Name())
+	row, ok := GoRedisMethod(fn.Name())
 	if !ok || !isMethod(fn) {
 		return false
 	}
@@ -115,9 +110,9 @@ func (env *Env) goRedisCall(c *redisapi.Call, call *ast.CallExpr, fn *types.Func
 }
 
 // applyRow fills c from a table row and the arguments after the context.
-func (env *Env) applyRow(c *redisapi.Call, row redisapi.CommandRow, args []ast.Expr, spread bool) {
+func (env *Env) applyRow(c *Call, row CommandRow, args []ast.Expr, spread bool) {
 	c.Kind, c.Command, c.NX = row.Kind, row.Command, row.NX
-	c.Key, c.Keys = keysAt(args, row.Key, row.Variadic, spread)
+	c.KeyExpr, c.KeyExprs = keysAt(args, row.Key, row.Variadic, spread)
 	c.Value = argAt(args, row.Value)
 	c.Match = argAt(args, row.Match)
 	c.Fn = argAt(args, row.Fn)
@@ -126,10 +121,10 @@ func (env *Env) applyRow(c *redisapi.Call, row redisapi.CommandRow, args []ast.E
 		c.TTL = argAt(args, row.TTL)
 		c.TTLIs = env.durationState(c.TTL, row.At)
 	} else {
-		c.TTLIs = redisapi.NoTTL
+		c.TTLIs = NoTTL
 	}
-	if row.Kind == redisapi.Expire && c.TTL != nil {
-		c.TTLIs = redisapi.HasTTL
+	if row.Kind == Expire && c.TTL != nil {
+		c.TTLIs = HasTTL
 	}
 }
 
@@ -156,27 +151,27 @@ func keysAt(args []ast.Expr, i int, variadic, spread bool) (ast.Expr, []ast.Expr
 }
 
 // TTLOf tells whether an expiration argument sets an expiry.
-func (env *Env) TTLOf(e ast.Expr, absolute bool) redisapi.TTLState {
+func (env *Env) TTLOf(e ast.Expr, absolute bool) TTLState {
 	return env.durationState(e, absolute)
 }
 
 // durationState tells whether an expiration argument sets an expiry:
 // go-redis treats 0 as "no expiry" and KeepTTL (-1) as "keep the current
 // one", which for a new key is none.
-func (env *Env) durationState(e ast.Expr, absolute bool) redisapi.TTLState {
+func (env *Env) durationState(e ast.Expr, absolute bool) TTLState {
 	if e == nil {
-		return redisapi.TTLUnknown
+		return TTLUnknown
 	}
 	if absolute {
-		return redisapi.HasTTL
+		return HasTTL
 	}
 	if v, ok := env.ConstInt(e); ok {
 		if v == 0 || v == -1 {
-			return redisapi.NoTTL
+			return NoTTL
 		}
-		return redisapi.HasTTL
+		return HasTTL
 	}
-	return redisapi.TTLUnknown
+	return TTLUnknown
 }
 
 // isPipeline reports whether commands sent through x are queued: x is a
@@ -194,7 +189,7 @@ func (env *Env) isPipeline(x ast.Expr) bool {
 		t = p.Elem()
 	}
 	n, ok := t.(*types.Named)
-	if !ok || n.Obj().Pkg() == nil || !redisapi.IsClientPackage(n.Obj().Pkg().Path()) {
+	if !ok || n.Obj().Pkg() == nil || !IsClientPackage(n.Obj().Pkg().Path()) {
 		return false
 	}
 	switch n.Obj().Name() {
@@ -206,10 +201,10 @@ func (env *Env) isPipeline(x ast.Expr) bool {
 
 // setArgs reads a SetArgs literal: Mode NX makes an acquire, IFEQ an
 // owner-checked write; TTL or ExpireAt make the expiry.
-func (env *Env) setArgs(c *redisapi.Call, args []ast.Expr, row redisapi.CommandRow) {
+func (env *Env) setArgs(c *Call, args []ast.Expr, row CommandRow) {
 	fields, ok := env.CompositeFields(argAt(args, row.Args))
 	if !ok {
-		c.Kind, c.TTLIs = redisapi.KindOther, redisapi.TTLUnknown
+		c.Kind, c.TTLIs = KindOther, TTLUnknown
 		return
 	}
 	mode, modeKnown := "", true
@@ -217,45 +212,45 @@ func (env *Env) setArgs(c *redisapi.Call, args []ast.Expr, row redisapi.CommandR
 		mode, modeKnown = env.ConstString(m)
 	}
 	if !modeKnown {
-		c.Kind = redisapi.KindOther
+		c.Kind = KindOther
 		return
 	}
 	switch strings.ToUpper(mode) {
 	case "NX":
-		c.Kind, c.NX, c.Command = redisapi.Acquire, true, "SET NX"
+		c.Kind, c.NX, c.Command = Acquire, true, "SET NX"
 	case "IFEQ":
-		c.Kind, c.Command, c.Match = redisapi.CondSet, "SET IFEQ", fields["MatchValue"]
+		c.Kind, c.Command, c.Match = CondSet, "SET IFEQ", fields["MatchValue"]
 	case "", "XX":
-		c.Kind = redisapi.Set
+		c.Kind = Set
 	default:
-		c.Kind = redisapi.KindOther // IFNE, IFDEQ, IFDNE: not lock shapes we judge
+		c.Kind = KindOther // IFNE, IFDEQ, IFDNE: not lock shapes we judge
 	}
-	c.TTLIs = redisapi.NoTTL
+	c.TTLIs = NoTTL
 	if ttl, ok := fields["TTL"]; ok {
 		c.TTL, c.TTLIs = ttl, env.durationState(ttl, false)
 	}
 	if at, ok := fields["ExpireAt"]; ok {
-		c.TTL, c.TTLIs, c.TTLAt = at, redisapi.HasTTL, true
+		c.TTL, c.TTLIs, c.TTLAt = at, HasTTL, true
 	}
-	if _, ok := fields["KeepTTL"]; ok && c.TTLIs == redisapi.NoTTL {
-		c.TTLIs = redisapi.TTLUnknown
+	if _, ok := fields["KeepTTL"]; ok && c.TTLIs == NoTTL {
+		c.TTLIs = TTLUnknown
 	}
 }
 
 // delExArgs reads a DelExArgs literal: Mode IFEQ is an owner-checked delete.
-func (env *Env) delExArgs(c *redisapi.Call, args []ast.Expr, row redisapi.CommandRow) {
+func (env *Env) delExArgs(c *Call, args []ast.Expr, row CommandRow) {
 	fields, ok := env.CompositeFields(argAt(args, row.Args))
 	if !ok {
-		c.Kind = redisapi.KindOther
+		c.Kind = KindOther
 		return
 	}
 	mode, known := env.ConstString(fields["Mode"])
 	switch {
 	case known && strings.EqualFold(mode, "IFEQ"):
-		c.Kind, c.Match, c.Command = redisapi.CondDelete, fields["MatchValue"], "DELEX IFEQ"
+		c.Kind, c.Match, c.Command = CondDelete, fields["MatchValue"], "DELEX IFEQ"
 	case fields["Mode"] == nil:
-		c.Kind = redisapi.Delete // DELEX without a condition deletes unconditionally
+		c.Kind = Delete // DELEX without a condition deletes unconditionally
 	default:
-		c.Kind = redisapi.KindOther
+		c.Kind = KindOther
 	}
 }

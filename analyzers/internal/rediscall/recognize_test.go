@@ -8,12 +8,12 @@ import (
 
 	"testing"
 
+	"github.com/leasevet/leasevet/analyzers/internal/fixturecheck"
 	"github.com/leasevet/leasevet/analyzers/internal/fixtures"
 	"github.com/leasevet/leasevet/analyzers/internal/luascript"
-	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
 	"github.com/leasevet/leasevet/analyzers/internal/rediscall"
+	"github.com/leasevet/leasevet/analyzers/internal/ruletest"
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/analysistest"
 )
 
 // probe reports, for every recognised call, the command, key, expiry and
@@ -27,7 +27,7 @@ var probe = &analysis.Analyzer{
 		for _, f := range pass.Files {
 			ast.Inspect(f, func(n ast.Node) bool {
 				if call, ok := n.(*ast.CallExpr); ok {
-					if c := env.Recognize(call); c != nil && c.Kind != redisapi.KindOther {
+					if c := env.Recognize(call); c != nil && c.Kind != rediscall.KindOther {
 						pass.Reportf(call.Pos(), "%s", describe(c))
 					}
 				}
@@ -38,17 +38,17 @@ var probe = &analysis.Analyzer{
 	},
 }
 
-func describe(c *redisapi.Call) string {
+func describe(c *rediscall.Call) string {
 	var b strings.Builder
 	key := "?"
-	if c.Key != nil {
-		key = types.ExprString(c.Key)
+	if c.KeyExpr != nil {
+		key = types.ExprString(c.KeyExpr)
 	}
 	fmt.Fprintf(&b, "%s key=%s", c.Command, key)
 	if c.Script != nil {
 		fmt.Fprintf(&b, " script=%s", scriptShape(c.Script))
 	} else {
-		fmt.Fprintf(&b, " ttl=%s", map[redisapi.TTLState]string{redisapi.TTLUnknown: "unknown", redisapi.NoTTL: "no", redisapi.HasTTL: "yes"}[c.TTLIs])
+		fmt.Fprintf(&b, " ttl=%s", map[rediscall.TTLState]string{rediscall.TTLUnknown: "unknown", rediscall.NoTTL: "no", rediscall.HasTTL: "yes"}[c.TTLIs])
 	}
 	if c.Queued {
 		b.WriteString(" queued")
@@ -56,7 +56,7 @@ func describe(c *redisapi.Call) string {
 	return b.String()
 }
 
-func scriptShape(s *redisapi.ScriptCall) string {
+func scriptShape(s *rediscall.ScriptCall) string {
 	if !s.Known {
 		return "unknown"
 	}
@@ -73,10 +73,12 @@ func scriptShape(s *redisapi.ScriptCall) string {
 	return "other"
 }
 
-func TestRecognize_goRedisAndRedigo(t *testing.T) {
-	analysistest.Run(t, fixtures.Dir(), probe, "./recognize")
-}
-
-func TestRecognize_rueidisValkeyGoZero(t *testing.T) {
-	analysistest.Run(t, fixtures.ClientsDir(), probe, "./recognize")
+// TestRecognize judges the probe by ./recognize of both fixture modules:
+// go-redis and redigo in testdata/src, rueidis, valkey-go and go-zero in
+// testdata/clients.
+func TestRecognize(t *testing.T) {
+	fixturecheck.Run(t, probe, ruletest.Opaque,
+		fixturecheck.Row{Dir: fixtures.Dir(), Patterns: []string{"./recognize"}},
+		fixturecheck.Row{Dir: fixtures.ClientsDir(), Patterns: []string{"./recognize"}},
+	)
 }

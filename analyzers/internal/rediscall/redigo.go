@@ -3,8 +3,6 @@ package rediscall
 import (
 	"go/ast"
 	"go/types"
-
-	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
 )
 
 // redigoCall reads the redigo forms: c.Do(cmd, args...), c.Send(...) (queued
@@ -12,7 +10,7 @@ import (
 // c.DoWithTimeout(d, cmd, ...), the package functions redis.DoContext(c,
 // ctx, cmd, ...) and redis.DoWithTimeout(c, d, cmd, ...), and script objects
 // (s.Do(c, keysAndArgs...), s.DoContext(ctx, c, ...), s.Send(c, ...)).
-func (env *Env) redigoCall(c *redisapi.Call, call *ast.CallExpr, fn *types.Func) bool {
+func (env *Env) redigoCall(c *Call, call *ast.CallExpr, fn *types.Func) bool {
 	args := call.Args
 	spread := call.Ellipsis.IsValid()
 	if recvTypeName(fn) == "Script" {
@@ -33,7 +31,7 @@ func (env *Env) redigoCall(c *redisapi.Call, call *ast.CallExpr, fn *types.Func)
 		if len(args) < 2 {
 			return false
 		}
-		c.Client = args[0]
+		c.ClientExpr = args[0]
 		if fn.Name() == "DoContext" {
 			c.Ctx = args[1]
 		}
@@ -46,7 +44,7 @@ func (env *Env) redigoCall(c *redisapi.Call, call *ast.CallExpr, fn *types.Func)
 
 // redigoScript reads (*Script).Do(c, keysAndArgs...) and its variants; the
 // key count comes from NewScript(keyCount, src).
-func (env *Env) redigoScript(c *redisapi.Call, call *ast.CallExpr, fn *types.Func) bool {
+func (env *Env) redigoScript(c *Call, call *ast.CallExpr, fn *types.Func) bool {
 	args := call.Args
 	switch fn.Name() {
 	case "Do", "Send", "SendHash":
@@ -61,38 +59,38 @@ func (env *Env) redigoScript(c *redisapi.Call, call *ast.CallExpr, fn *types.Fun
 	if len(args) == 0 {
 		return false
 	}
-	src, n, known := env.ScriptSource(c.Client)
-	c.Kind, c.Command, c.Client = redisapi.Script, "EVALSHA", args[0]
+	src, n, known := env.ScriptSource(c.ClientExpr)
+	c.Kind, c.Command, c.ClientExpr = Script, "EVALSHA", args[0]
 	c.Queued = fn.Name() != "Do" && fn.Name() != "DoContext"
 	rest := args[1:]
-	c.Script = &redisapi.ScriptCall{Source: src, Known: known}
+	c.Script = &ScriptCall{Source: src, Known: known}
 	if !known || n < 0 || n > len(rest) || call.Ellipsis.IsValid() {
 		c.Script.Known = false
 		return true
 	}
-	c.Keys = rest[:n]
-	c.Key = c.KeyAt(1)
+	c.KeyExprs = rest[:n]
+	c.KeyExpr = c.KeyAt(1)
 	return true
 }
 
 // lockLibraryCall reads the calls of safelock, bsm/redislock and redsync.
-func (env *Env) lockLibraryCall(call *ast.CallExpr, fn *types.Func, lib string) *redisapi.Call {
-	kind, ok := redisapi.LockLibraryCall(lib, recvTypeName(fn), fn.Name())
+func (env *Env) lockLibraryCall(call *ast.CallExpr, fn *types.Func, lib string) *Call {
+	kind, ok := LockLibraryCall(lib, recvTypeName(fn), fn.Name())
 	if !ok {
 		return nil
 	}
-	c := &redisapi.Call{Expr: call, Func: fn, Kind: kind, Method: fn.Name(), Library: lib, Command: lib + "." + fn.Name()}
+	c := &Call{Expr: call, Func: fn, Kind: kind, Method: fn.Name(), Library: lib, Command: lib + "." + fn.Name()}
 	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && isMethod(fn) {
-		c.Client = sel.X
+		c.ClientExpr = sel.X
 	}
 	// safelock.Release(ctx, client, key, token) and Refresh(ctx, client, key, token, ttl)
 	// name the key and token; the methods of a lock object carry them inside.
-	if lib == "safelock" && !isMethod(fn) && len(call.Args) >= 4 && kind != redisapi.LockObtain {
-		c.Ctx, c.Client, c.Key, c.Match = call.Args[0], call.Args[1], call.Args[2], call.Args[3]
-		c.Keys = call.Args[2:3]
+	if lib == "safelock" && !isMethod(fn) && len(call.Args) >= 4 && kind != LockObtain {
+		c.Ctx, c.ClientExpr, c.KeyExpr, c.Match = call.Args[0], call.Args[1], call.Args[2], call.Args[3]
+		c.KeyExprs = call.Args[2:3]
 	}
-	c.OKResult = kind == redisapi.LockRelease && redisapi.IsOKResultLibrary(lib)
-	if kind == redisapi.LockOption && len(call.Args) == 1 {
+	c.OKResult = kind == LockRelease && IsOKResultLibrary(lib)
+	if kind == LockOption && len(call.Args) == 1 {
 		c.Value = call.Args[0]
 	}
 	return c

@@ -3,42 +3,40 @@ package rediscall
 import (
 	"go/ast"
 	"strings"
-
-	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
 )
 
 // evalCall reads Eval(ctx, src, keys, args...) and EvalSha(ctx, sha, keys, args...).
-func (env *Env) evalCall(c *redisapi.Call, args []ast.Expr) {
+func (env *Env) evalCall(c *Call, args []ast.Expr) {
 	if len(args) < 2 {
-		c.Kind = redisapi.KindOther
+		c.Kind = KindOther
 		return
 	}
-	c.Script = &redisapi.ScriptCall{Script: args[0], KeysExpr: args[1]}
+	c.Script = &ScriptCall{Script: args[0], KeysExpr: args[1]}
 	c.Script.Sha = strings.HasPrefix(c.Method, "EvalSha")
 	c.Script.Source, c.Script.Known = env.ScriptArg(args[0], c.Script.Sha)
-	c.Keys = env.SliceElems(args[1])
-	c.Key = c.KeyAt(1)
+	c.KeyExprs = env.SliceElems(args[1])
+	c.KeyExpr = c.KeyAt(1)
 }
 
 // scriptObjectCall reads go-redis (*Script).Run(ctx, client, keys, args...).
-func (env *Env) scriptObjectCall(c *redisapi.Call, args []ast.Expr) bool {
-	cmd, ok := redisapi.ScriptObjectCommand(c.Method)
+func (env *Env) scriptObjectCall(c *Call, args []ast.Expr) bool {
+	cmd, ok := ScriptObjectCommand(c.Method)
 	if !ok || len(args) < 2 {
 		return false
 	}
-	src, _, known := env.ScriptSource(c.Client)
-	c.Kind, c.Command = redisapi.Script, cmd
-	c.Script = &redisapi.ScriptCall{Source: src, Known: known}
-	c.Client = args[0]
+	src, _, known := env.ScriptSource(c.ClientExpr)
+	c.Kind, c.Command = Script, cmd
+	c.Script = &ScriptCall{Source: src, Known: known}
+	c.ClientExpr = args[0]
 	c.Queued = env.isPipeline(args[0])
-	c.Keys = env.SliceElems(args[1])
-	c.Key = c.KeyAt(1)
+	c.KeyExprs = env.SliceElems(args[1])
+	c.KeyExpr = c.KeyAt(1)
 	return true
 }
 
 // genericCall reads Do(ctx, "set", key, value, "NX", "PX", 30000) and the
 // same string commands sent through redigo.
-func (env *Env) genericCall(c *redisapi.Call, args []ast.Expr, spread bool) bool {
+func (env *Env) genericCall(c *Call, args []ast.Expr, spread bool) bool {
 	if len(args) == 0 || spread {
 		return false
 	}
@@ -47,9 +45,9 @@ func (env *Env) genericCall(c *redisapi.Call, args []ast.Expr, spread bool) bool
 		return false
 	}
 	rest := args[1:]
-	row, ok := redisapi.GenericCommand(strings.ToLower(name))
+	row, ok := GenericCommand(strings.ToLower(name))
 	if !ok {
-		c.Kind, c.Command = redisapi.KindOther, strings.ToUpper(name)
+		c.Kind, c.Command = KindOther, strings.ToUpper(name)
 		return true
 	}
 	env.applyRow(c, row, rest, false)
@@ -67,53 +65,53 @@ func (env *Env) genericCall(c *redisapi.Call, args []ast.Expr, spread bool) bool
 
 // setOptions parses the options of SET k v [NX|XX|IFEQ v] [PX|EX|PXAT|EXAT n] [KEEPTTL] [GET].
 // An option that is not a constant makes the call unknown.
-func (env *Env) setOptions(c *redisapi.Call, rest []ast.Expr) {
-	c.TTLIs = redisapi.NoTTL
+func (env *Env) setOptions(c *Call, rest []ast.Expr) {
+	c.TTLIs = NoTTL
 	for i := 2; i < len(rest); i++ {
 		opt, ok := env.ConstString(rest[i])
 		if !ok {
-			c.Kind, c.TTLIs = redisapi.KindOther, redisapi.TTLUnknown
+			c.Kind, c.TTLIs = KindOther, TTLUnknown
 			return
 		}
 		switch strings.ToUpper(opt) {
 		case "NX":
-			c.Kind, c.NX, c.Command = redisapi.Acquire, true, "SET NX"
+			c.Kind, c.NX, c.Command = Acquire, true, "SET NX"
 		case "PX", "EX", "PXAT", "EXAT":
 			if i+1 < len(rest) {
-				c.TTL, c.TTLIs, c.TTLAt = rest[i+1], redisapi.HasTTL, strings.HasSuffix(strings.ToUpper(opt), "AT")
+				c.TTL, c.TTLIs, c.TTLAt = rest[i+1], HasTTL, strings.HasSuffix(strings.ToUpper(opt), "AT")
 				i++
 			}
 		case "IFEQ":
 			if i+1 < len(rest) {
-				c.Kind, c.Match, c.Command = redisapi.CondSet, rest[i+1], "SET IFEQ"
+				c.Kind, c.Match, c.Command = CondSet, rest[i+1], "SET IFEQ"
 				i++
 			}
 		case "KEEPTTL":
-			c.TTLIs = redisapi.TTLUnknown
+			c.TTLIs = TTLUnknown
 		case "XX", "GET":
 		default:
-			c.Kind, c.TTLIs = redisapi.KindOther, redisapi.TTLUnknown
+			c.Kind, c.TTLIs = KindOther, TTLUnknown
 			return
 		}
 	}
 }
 
 // delexOptions parses DELEX key [IFEQ v | IFNE v | IFDEQ d | IFDNE d].
-func (env *Env) delexOptions(c *redisapi.Call, rest []ast.Expr) {
+func (env *Env) delexOptions(c *Call, rest []ast.Expr) {
 	if len(rest) < 3 {
 		return // no condition: an unconditional delete
 	}
 	opt, ok := env.ConstString(rest[1])
 	if ok && strings.EqualFold(opt, "IFEQ") {
-		c.Kind, c.Match, c.Command = redisapi.CondDelete, rest[2], "DELEX IFEQ"
+		c.Kind, c.Match, c.Command = CondDelete, rest[2], "DELEX IFEQ"
 		return
 	}
-	c.Kind = redisapi.KindOther
+	c.Kind = KindOther
 }
 
 // genericScript parses EVAL src numkeys key... arg... sent as a string command.
-func (env *Env) genericScript(c *redisapi.Call, command string, rest []ast.Expr) {
-	c.Kind = redisapi.KindOther
+func (env *Env) genericScript(c *Call, command string, rest []ast.Expr) {
+	c.Kind = KindOther
 	if len(rest) < 2 {
 		return
 	}
@@ -121,10 +119,10 @@ func (env *Env) genericScript(c *redisapi.Call, command string, rest []ast.Expr)
 	if !ok || n < 0 || int(n) > len(rest)-2 {
 		return
 	}
-	c.Kind = redisapi.Script
-	c.Keys = rest[2 : 2+n]
-	c.Key = c.KeyAt(1)
-	c.Script = &redisapi.ScriptCall{}
+	c.Kind = Script
+	c.KeyExprs = rest[2 : 2+n]
+	c.KeyExpr = c.KeyAt(1)
+	c.Script = &ScriptCall{}
 	if command == "EVAL" {
 		c.Script.Source, c.Script.Known = env.ConstString(rest[0])
 	}

@@ -6,7 +6,7 @@
 // .Err(), reply converters such as redigo's redis.Int, type conversions) to
 // the node that consumes it.
 //
-// It knows the readers and converters of the clients (through redisapi),
+// It knows the readers and converters of the clients (through rediscall),
 // not what a reply means: whether a dropped or error-only reply loses a
 // lock is the analyzers' judgement.
 package replyuse
@@ -16,7 +16,7 @@ import (
 	"go/types"
 
 	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
-	"github.com/leasevet/leasevet/analyzers/internal/redisapi"
+	"github.com/leasevet/leasevet/analyzers/internal/rediscall"
 )
 
 // A Consumer is what finally takes a reply.
@@ -101,7 +101,7 @@ func (u *Use) carry(info *types.Info, stack []ast.Node, i int) (int, bool) {
 		if !ok || call.Fun != p {
 			return i, false // a field or a method value, not a reader
 		}
-		if redisapi.MethodYield(p.Sel.Name) == redisapi.YieldsError && u.ErrOnly == "" {
+		if rediscall.MethodYield(p.Sel.Name) == rediscall.YieldsError && u.ErrOnly == "" {
 			u.ErrOnly = p.Sel.Name
 		}
 		return i - 2, true
@@ -115,7 +115,7 @@ func (u *Use) carry(info *types.Info, stack []ast.Node, i int) (int, bool) {
 }
 
 // Converts reports whether call converts the reply arg: a type conversion
-// (string(b)), or a function of redisapi's reply table taking the reply
+// (string(b)), or a function of rediscall's reply table taking the reply
 // first, as redigo's redis.String(conn.Do(...)) does.
 func Converts(info *types.Info, call *ast.CallExpr, arg ast.Expr) bool {
 	if len(call.Args) == 0 || call.Args[0] != arg {
@@ -124,7 +124,7 @@ func Converts(info *types.Info, call *ast.CallExpr, arg ast.Expr) bool {
 	if tv, ok := info.Types[call.Fun]; ok && tv.IsType() {
 		return true
 	}
-	return redisapi.CallYield(info, call) == redisapi.YieldsValue
+	return rediscall.CallYield(info, call) == rediscall.YieldsValue
 }
 
 // consumer classifies the node that takes the reply e.

@@ -3,7 +3,7 @@ package suppress
 import (
 	"go/ast"
 	"go/token"
-	"maps"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -24,52 +24,29 @@ type directive struct {
 	nolint   bool
 }
 
-// categories maps every diagnostic category to the analyzer that reports
-// it. A directive may name either, since the category is what every output
-// shows ([bare-del] in text, the SARIF rule id), and the name must be one of
-// them: a misspelt name would otherwise silence nothing, silently. A new
-// category must be added here (TestCategories_coverAnalyzers checks the
-// analyzer names).
-var categories = map[string]string{
-	"setnx-expire":          "setnxexpire",
-	"setnx-expire-pipeline": "setnxexpire",
-	"no-ttl":                "setnxexpire",
-	"get-del":               "getdel",
-	"get-expire":            "getdel",
-	"bare-del":              "baredel",
-	"bare-renew":            "barerenew",
-	"constant-token":        "locktoken",
-	"instance-token":        "locktoken",
-	"time-token":            "locktoken",
-	"unchecked-release":     "releaseresult",
-	"unchecked-acquire":     "acquireresult",
-	"spin-acquire":          "acquireloop",
-	"unbounded-acquire":     "acquireloop",
-	"watchdog-leak":         "renewal",
-	"release-before-stop":   "renewal",
+// A Check is what a directive may name of one analyzer: the analyzer and
+// the categories of its diagnostics, as the analyzer declares them. A
+// directive may give either, since the category is what every output
+// shows ([bare-del] in text, the SARIF rule id).
+type Check struct {
+	Analyzer   string
+	Categories []string
 }
 
-// directiveChecker is the analyzer that reports directives naming no known
-// analyzer or category: one analyzer, so that each is reported once.
-const directiveChecker = "setnxexpire"
+// The categories of the diagnostics about directives, which every
+// analyzer reports besides its own.
+const (
+	nameCategory   = "ignore-name"
+	reasonCategory = "ignore-reason"
+)
 
-// ownerOf returns the analyzer a directive's name refers to (the analyzer
-// itself, or the one reporting the category), or "" when it is unknown.
-func ownerOf(name string) string {
-	if a, ok := categories[name]; ok {
-		return a
-	}
-	for _, a := range categories {
-		if a == name {
-			return a
-		}
-	}
-	return ""
+// Categories are the categories of the diagnostics about directives.
+var Categories = []string{nameCategory, reasonCategory}
+
+// names reports whether name is c's analyzer or one of its categories.
+func (c Check) names(name string) bool {
+	return name == c.Analyzer || slices.Contains(c.Categories, name)
 }
-
-// Categories returns the category table, for tests that check it against
-// the analyzers.
-func Categories() map[string]string { return maps.Clone(categories) }
 
 func parseDirectives(pass *analysis.Pass) []*directive {
 	var out []*directive
@@ -152,38 +129,55 @@ func (ds *Directives) Report(pass *analysis.Pass, d analysis.Diagnostic) {
 }
 
 // CheckDirectives reports the //leasevet:ignore directives for pass's
-// analyzer (by its name or one of its categories) that give no reason, since
-// a suppression must say why, and, from one analyzer only, the directives
-// whose name is neither an analyzer nor a category.
-func (ds *Directives) CheckDirectives(pass *analysis.Pass) {
+// analyzer, own (by its name or one of its categories), that give no
+// reason, since a suppression must say why; and, from the first analyzer
+// of set only, the directives whose name is no analyzer or category of
+// the set: a misspelt name would otherwise silence nothing, silently. An
+// analyzer run outside a set (set empty) knows only its own names and
+// checks only its own directives.
+func (ds *Directives) CheckDirectives(pass *analysis.Pass, own Check, set []Check) {
 	for _, dir := range ds.list {
 		if dir.nolint {
 			continue
 		}
-		owner := ownerOf(dir.analyzer)
 		switch {
-		case owner == "" && pass.Analyzer.Name == directiveChecker:
+		case len(set) > 0 && pass.Analyzer.Name == set[0].Analyzer && !namedIn(set, dir.analyzer):
 			pass.Report(analysis.Diagnostic{
 				Pos:      dir.pos,
-				Category: "ignore-name",
-				Message:  unknownNameMessage(dir.analyzer),
+				Category: nameCategory,
+				Message:  unknownNameMessage(dir.analyzer, set),
 			})
-		case owner == pass.Analyzer.Name && dir.reason == "":
+		case own.names(dir.analyzer) && dir.reason == "":
 			pass.Report(analysis.Diagnostic{
 				Pos:      dir.pos,
-				Category: "ignore-reason",
+				Category: reasonCategory,
 				Message:  "//leasevet:ignore " + dir.analyzer + " needs a reason after the analyzer name; the directive is ignored",
 			})
 		}
 	}
 }
 
+// namedIn reports whether name is an analyzer or category of set.
+func namedIn(set []Check, name string) bool {
+	return slices.ContainsFunc(set, func(c Check) bool { return c.names(name) })
+}
+
+// Examples are the categories the message about an unknown name shows as
+// examples, the best known three; a test checks that the analyzer set
+// declares them.
+var Examples = []string{"bare-del", "get-del", "no-ttl"}
+
 // unknownNameMessage says what a directive with an unknown name should
-// name instead.
-func unknownNameMessage(name string) string {
+// name instead: the analyzers of set, and a few categories.
+func unknownNameMessage(name string, set []Check) string {
 	if name == "" {
 		return "//leasevet:ignore needs an analyzer or category name and a reason; the directive is ignored"
 	}
-	return "//leasevet:ignore " + name + " names no leasevet analyzer or category (analyzers: acquireloop, acquireresult, baredel, " +
-		"barerenew, getdel, locktoken, releaseresult, renewal, setnxexpire; categories such as bare-del, get-del, no-ttl); the directive is ignored"
+	var names []string
+	for _, c := range set {
+		names = append(names, c.Analyzer)
+	}
+	slices.Sort(names)
+	return "//leasevet:ignore " + name + " names no leasevet analyzer or category (analyzers: " + strings.Join(names, ", ") +
+		"; categories such as " + strings.Join(Examples, ", ") + "); the directive is ignored"
 }

@@ -39,7 +39,7 @@ var sourceFuncs = map[string]Kind{
 	"github.com/lithammer/shortuuid/v4.New":       Unique,
 	"github.com/bwmarrin/snowflake.Node.Generate": Unique,
 	// Atomic counters: each Add returns a value no other call returns
-	// (combined with an instance id, design text: instanceId + processEpoch + requestId).
+	// (combined with an instance id: instanceId + processEpoch + requestId).
 	"sync/atomic.AddInt32":          Unique,
 	"sync/atomic.AddInt64":          Unique,
 	"sync/atomic.AddUint32":         Unique,

@@ -1,0 +1,103 @@
+package lockmodel
+
+import (
+	"go/ast"
+	"go/types"
+
+	"github.com/leasevet/leasevet/analyzers/internal/keyid"
+)
+
+// A Key is the key an op acts on, as the model compares, groups and
+// prints it. Its identity and family are set when the op is built
+// (newKey), its text once the package's lock keys are judged (printKeys):
+// the rules only read it.
+type Key struct {
+	ID       string   // the identity's canonical text, by which keys are compared and indexed; "" when unknown
+	Identity keyid.ID // the identity as parts
+	Family   string   // the key family: "lock:"+$ for "lock:"+name; "" none
+	Text     string   // the key as messages print it: "lock:" + name, "passed to Unlock as key"
+}
+
+// newKey returns the key with identity id used in fn (nil for a summary
+// template). Its family is the identity's, or, for a key that is just a
+// parameter of a function named as a lock operation, the lock API of
+// fn's type or package: Lock(key) and Unlock(key) of one type take one
+// key.
+func (m *Model) newKey(id keyid.ID, fn *Func) Key {
+	k := Key{ID: id.String(), Identity: id, Family: id.Family()}
+	if k.Family != "" || !id.IsParam() || fn == nil || !m.lockNames.namesFunc(fn) {
+		return k
+	}
+	if fn.Recv != nil {
+		k.Family = "lockapi(" + fn.Recv.Obj().Pkg().Path() + "." + fn.Recv.Obj().Name() + ")"
+	} else {
+		k.Family = "lockapi(" + fn.Obj.Pkg().Path() + ")"
+	}
+	return k
+}
+
+// printKeys sets the text of every op's key, once the lock keys are
+// judged: a helper's key is printed as its caller's.
+func (m *Model) printKeys() {
+	texts := make([]string, len(m.Ops))
+	for i, op := range m.Ops {
+		texts[i] = m.keyText(op)
+	}
+	for i, op := range m.Ops {
+		op.Key.Text = texts[i]
+	}
+}
+
+// keyText returns op's key as written where it was built, for messages:
+// a local assigned once is named by its value ("lock:" + name, not key);
+// the key of a helper's command judged through its calls is the caller's
+// key, with the call; a parameter says whose.
+func (m *Model) keyText(op *Op) string {
+	if op.KeyExpr == nil {
+		if arg := singleKeyArg(op); arg != nil {
+			return op.Via.Wrapper + " builds from " + m.argText(arg, op.Func)
+		}
+		return "the key"
+	}
+	key := m.builtFrom(op.KeyExpr, 0)
+	if v := m.paramOf(key); v != nil {
+		if p := m.provingCallOf(op); p != nil && p.KeyExpr != nil && m.paramOf(m.builtFrom(p.KeyExpr, 0)) == nil {
+			return m.keyText(p) + " (passed by " + p.Func.Name() + " at " + m.Where(p.Pos()) + ")"
+		}
+		// Not "lock key key": the key was built by the caller.
+		return "passed to " + op.Func.Name() + " as " + v.Name()
+	}
+	return m.Text(key)
+}
+
+// argText names an argument a wrapper builds a key from: its text as
+// built, and whose parameter it is.
+func (m *Model) argText(arg ast.Expr, fn *Func) string {
+	e := m.builtFrom(arg, 0)
+	if v := m.paramOf(e); v != nil {
+		return v.Name() + ", a parameter of " + fn.Name()
+	}
+	return m.Text(e)
+}
+
+// builtFrom returns the expression a local key variable was built from,
+// following locals assigned once.
+func (m *Model) builtFrom(e ast.Expr, depth int) ast.Expr {
+	if init := m.Env.LocalInit(e); init != nil && depth < 4 && m.paramOf(e) == nil {
+		return m.builtFrom(init, depth+1)
+	}
+	return e
+}
+
+// paramOf returns the parameter of the enclosing function e names, or nil.
+func (m *Model) paramOf(e ast.Expr) *types.Var {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, ok := m.pass.TypesInfo.Uses[id].(*types.Var)
+	if !ok || v.IsField() || !m.keys.IsParam(v) {
+		return nil
+	}
+	return v
+}

@@ -1,0 +1,276 @@
+package lockmodel
+
+import (
+	"go/ast"
+
+	"github.com/leasevet/leasevet/analyzers/internal/keyid"
+	"github.com/leasevet/leasevet/analyzers/internal/rediscall"
+	"github.com/leasevet/leasevet/analyzers/internal/replyuse"
+)
+
+// The lock-key judgement says, once per package, which keys are lock keys
+// (a key acquired with NX, under the same identity or family, that has
+// lock evidence), from the package's ops and the names around them, and
+// answers the rules' questions about a key's acquires and evidence. It is
+// read only once built: the analyzers that ask it run concurrently.
+
+// judgeKeys indexes the acquires and evidence of the package's keys and
+// judges each key once.
+func (m *Model) judgeKeys() {
+	m.indexKeys()
+	m.judgeLockKeys()
+}
+
+// A keyIndex records key identities and families with the ops that use them.
+type keyIndex struct {
+	byID     map[string][]*Op
+	byFamily map[string][]*Op
+}
+
+func (ix *keyIndex) add(op *Op) {
+	if ix.byID == nil {
+		ix.byID, ix.byFamily = map[string][]*Op{}, map[string][]*Op{}
+	}
+	if op.Key.ID != "" {
+		ix.byID[op.Key.ID] = append(ix.byID[op.Key.ID], op)
+	}
+	if op.Key.Family != "" {
+		ix.byFamily[op.Key.Family] = append(ix.byFamily[op.Key.Family], op)
+	}
+}
+
+// lookup returns the ops on the same key identity, or else the same family.
+func (ix *keyIndex) lookup(k Key) []*Op {
+	if ops := ix.byID[k.ID]; k.ID != "" && len(ops) > 0 {
+		return ops
+	}
+	if k.Family != "" {
+		return ix.byFamily[k.Family]
+	}
+	return nil
+}
+
+// indexKeys records which keys are acquired with NX and which are released
+// or renewed anywhere in the package.
+func (m *Model) indexKeys() {
+	for _, op := range m.Ops {
+		switch {
+		case op.Role == rediscall.RoleAcquire:
+			m.acquires.add(op)
+		case (op.Role == rediscall.RoleRelease || op.Role == rediscall.RoleRenew) && !SplitAcquireExpire(op):
+			// The expire that follows a SETNX with no TTL is part of the
+			// acquire, not a renewal: a dedup marker written in two steps
+			// (SETNX, then EXPIRE 24h) has one too.
+			m.evidence.add(op)
+		}
+	}
+}
+
+// IsLockKey reports whether op's key is a lock key: acquired with NX
+// under the same identity or family, with lock evidence (a lock name, a
+// critical section, an owner check or a wait; see judgeLockKey). An op of a same-package helper that only receives the key is
+// on a lock key when its calls in this package are (see provingCallOf).
+func (m *Model) IsLockKey(op *Op) bool {
+	return m.judged(op.Key) || m.provingCallOf(op) != nil
+}
+
+// judged reports whether the key k (its identity or, failing that, its
+// family) is acquired with NX and has lock evidence: a lock name, a
+// critical section, an owner check or a wait. A release in a function of
+// its own with none of these is how on/off flags are written (an NX
+// "paused" marker deleted by Unpause), so it is not evidence alone.
+func (m *Model) judged(k Key) bool {
+	if !k.Identity.Known() {
+		return false
+	}
+	if is, ok := m.lockKeys[[2]string{k.ID, k.Family}]; ok {
+		return is
+	}
+	return m.judgeLockKey(k)
+}
+
+// judgeLockKeys judges, once, the key of every op of the package: every
+// analyzer asks about the same keys many times, and the owner-check
+// evidence walks function bodies. The result is only read afterwards, by
+// analyzers that run concurrently.
+func (m *Model) judgeLockKeys() {
+	m.lockKeys = map[[2]string]bool{}
+	for _, op := range m.Ops {
+		k := [2]string{op.Key.ID, op.Key.Family}
+		if _, done := m.lockKeys[k]; !done && op.Key.ID != "" {
+			m.lockKeys[k] = m.judgeLockKey(op.Key)
+		}
+	}
+}
+
+func (m *Model) judgeLockKey(k Key) bool {
+	acq := m.acquires.lookup(k)
+	if len(acq) == 0 {
+		return false
+	}
+	rel := m.evidence.lookup(k)
+	return m.namedAsLock(k.Identity, acq, rel) || criticalSection(acq, rel) || m.ownerChecks(rel) || m.waitsFor(acq)
+}
+
+// provingCallOf returns, for an op of a same-package helper whose key comes
+// from its parameters (func releaseLock(key string) { rdb.Del(ctx, key) }),
+// a call of the helper whose key is a lock key, provided every call of it
+// in the package is on a lock key. The bug is then the helper's own,
+// reported at its command once with the call as related information.
+// A helper that also handles other keys (a
+// generic Del) proves nothing: its lock-key calls are judged where they
+// are.
+func (m *Model) provingCallOf(op *Op) *Op { return m.provingCall(op, 0) }
+
+func (m *Model) provingCall(op *Op, depth int) *Op {
+	insts := m.Instances(op)
+	if len(insts) == 0 || depth > 3 {
+		return nil
+	}
+	for _, in := range insts {
+		if !m.judged(in.Key) && m.provingCall(in, depth+1) == nil {
+			return nil
+		}
+	}
+	return insts[0]
+}
+
+// namedAsLock reports whether the key's constant part, or a function,
+// receiver type or key variable that acquires or releases it, has a lock
+// word.
+func (m *Model) namedAsLock(id keyid.ID, acquires, releases []*Op) bool {
+	for _, c := range id.Constants() {
+		if m.lockNames.matches(c) {
+			return true
+		}
+	}
+	for _, ops := range [2][]*Op{acquires, releases} {
+		for _, op := range ops {
+			if m.opNamedAsLock(op) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// opNamedAsLock reports whether the function or method that issues op, its
+// receiver type, the wrapper it calls, or a variable or field its key
+// expression names has a lock word. The receiver type's name counts only
+// for a key with no constant text: "processed:"+id written by a method of
+// a Locker type is named by its text, and a dedup marker.
+func (m *Model) opNamedAsLock(op *Op) bool {
+	if m.lockNames.matches(op.Func.Decl.Name.Name) {
+		return true
+	}
+	if op.Func.Recv != nil && len(op.Key.Identity.Constants()) == 0 && m.lockNames.matches(op.Func.Recv.Obj().Name()) {
+		return true
+	}
+	if op.Via != nil && m.lockNames.matches(op.Method) {
+		return true // AcquireLock(key) of a wrapper package
+	}
+	for _, name := range keyNames(op.KeyExpr) {
+		if m.lockNames.matches(name) {
+			return true
+		}
+	}
+	return false
+}
+
+// namesFunc reports whether fn or its receiver type has a lock word.
+func (l namer) namesFunc(fn *Func) bool {
+	return l.matches(fn.Decl.Name.Name) || (fn.Recv != nil && l.matches(fn.Recv.Obj().Name()))
+}
+
+// keyNames returns the names a key expression is built from: variables and
+// fields (lockKey, l.lockName, prefix) and key-building functions
+// (l.lockKey(), lockKeyFor(id)). A name with a lock word names the key.
+func keyNames(e ast.Expr) []string {
+	if e == nil {
+		return nil
+	}
+	var names []string
+	ast.Inspect(e, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			names = append(names, id.Name)
+		}
+		return true
+	})
+	return names
+}
+
+// criticalSection reports whether one function both acquires the key and
+// releases or renews it after the acquire (or in a defer).
+func criticalSection(acquires, releases []*Op) bool {
+	for _, a := range acquires {
+		for _, r := range releases {
+			if a.Func == r.Func && (r.Reply.Consumer == replyuse.Deferred || Before(a, r)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// ownerChecks reports whether a release or renewal of the key compares the
+// stored value: atomically (a compare script, IFEQ, a lock library) or as
+// check-then-act (a GET compared in Go before the write).
+func (m *Model) ownerChecks(releases []*Op) bool {
+	for _, r := range releases {
+		if gc := m.GetCompareBefore(r); r.OwnerChecked || (gc != nil && !gc.Ordered) {
+			return true
+		}
+	}
+	return false
+}
+
+// waitsFor reports whether an acquire of the key is retried in a loop
+// until it succeeds: it is inside a for statement (not a range over items,
+// which is how markers are set for a batch) whose exit depends on the
+// acquire's result.
+func (m *Model) waitsFor(acquires []*Op) bool {
+	for _, a := range acquires {
+		if m.retriedUntilAcquired(a) {
+			return true
+		}
+	}
+	return false
+}
+
+// AcquireFor returns the acquire op paired with op's key: in the same
+// function if there is one, else in a method of the same type, else any.
+func (m *Model) AcquireFor(op *Op) *Op {
+	acq := m.acquires.lookup(op.Key)
+	if len(acq) == 0 {
+		if p := m.provingCallOf(op); p != nil {
+			return m.AcquireFor(p)
+		}
+	}
+	var best *Op
+	for _, a := range acq {
+		switch {
+		case a.Func == op.Func:
+			return a
+		case best == nil, a.Func.Recv != nil && a.Func.Recv == op.Func.Recv && best.Func.Recv != op.Func.Recv:
+			best = a
+		}
+	}
+	return best
+}
+
+// HasTTLSomewhere reports whether some op of the package, other than op,
+// gives op's key an expiry: an expire, a write with a TTL, an owner-checked
+// renewal.
+func (m *Model) HasTTLSomewhere(op *Op) bool {
+	for _, e := range m.evidence.lookup(op.Key) {
+		if e != op && e.Role == rediscall.RoleRenew {
+			return true
+		}
+	}
+	for _, s := range m.Ops {
+		if s != op && s.Role == rediscall.RoleWrite && s.TTLIs != rediscall.NoTTL && s.Key.ID == op.Key.ID {
+			return true
+		}
+	}
+	return false
+}

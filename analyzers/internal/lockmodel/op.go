@@ -1,0 +1,135 @@
+package lockmodel
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"github.com/leasevet/leasevet/analyzers/internal/keyid"
+	"github.com/leasevet/leasevet/analyzers/internal/rediscall"
+	"github.com/leasevet/leasevet/analyzers/internal/replyuse"
+)
+
+// A Func is a function or method declared in the package.
+type Func struct {
+	Decl *ast.FuncDecl
+	Obj  *types.Func
+	Recv *types.Named // receiver's named type, for methods
+	File *ast.File
+	Ops  []*Op
+	Test bool // declared in a _test.go file
+}
+
+// Name returns the function's name as written in messages: Lock, (*T).Lock.
+func (f *Func) Name() string {
+	if f.Recv != nil {
+		return f.Recv.Obj().Name() + "." + f.Decl.Name.Name
+	}
+	return f.Decl.Name.Name
+}
+
+// HasParam reports whether v is a parameter or the receiver of f.
+func (f *Func) HasParam(v *types.Var) bool {
+	sig := f.Obj.Signature()
+	if sig.Recv() == v {
+		return true
+	}
+	for i := range sig.Params().Len() {
+		if sig.Params().At(i) == v {
+			return true
+		}
+	}
+	return false
+}
+
+// An Op is one Redis command issued by a function: a recognised client call,
+// or a call of a wrapper whose summary says it issues the command.
+//
+// What the op does to its key (Role) and whether that is owner-checked
+// (OwnerChecked) are its call's, as recognition classified it; for an op
+// issued through a wrapper, as the wrapper's own recognition did.
+type Op struct {
+	*rediscall.Call
+	Func    *Func
+	Via     *SummaryOp   // non-nil when issued through a wrapper
+	Key     Key          // the key it acts on: compared, grouped and printed
+	Queued  bool         // in a pipeline or MULTI
+	InWatch bool         // inside the callback of a Watch transaction on the key
+	Stack   []ast.Node   // from the FuncDecl down to the call
+	Reply   replyuse.Use // how the call's reply is consumed
+}
+
+// Pos returns the position diagnostics about the op are reported at.
+func (op *Op) Pos() token.Pos { return op.Expr.Pos() }
+
+// Reportable reports whether a finding at op belongs to this package: ops
+// issued through a wrapper whose own package already judged the key are
+// evidence only (the bug is reported once, where it is), and so are ops
+// of a wrapper whose key does not depend on its parameters: the same key
+// is judged inside the wrapper.
+func (op *Op) Reportable() bool {
+	return op.Via == nil || (!op.Via.Settled && op.Via.Key.HasPlaceholder())
+}
+
+// A SummaryOp is one command of a summarised function (a wrapper), as its
+// summary fact records it and as the ops issued through the wrapper's
+// calls point to it (Op.Via). Parameter positions
+// count from 0 and do not include the receiver; -1 means none.
+type SummaryOp struct {
+	Kind    rediscall.Kind
+	Command string
+	Key     keyid.ID // key identity template; a Placeholder stands for a parameter
+	Value   int      // parameter supplying the value
+	Match   int      // parameter supplying the compared token
+	TTL     int      // parameter supplying the expiry
+	TTLIs   rediscall.TTLState
+	NX      bool
+	Role    rediscall.Role // what the command does to its key, as recognised in the wrapper
+	Owner   bool           // that is owner-checked (compare script, IFEQ, lock library)
+	Settled bool           // the key was judged in the defining package: evidence only
+	Where   string         // "file.go:line" of the command in the wrapper
+	Wrapper string         // the wrapper's name, for messages
+	// A script wrapper (func EvalSha(sha string, keys []string, args
+	// ...any)) runs the script its caller passes as parameter Script
+	// (the SHA1 when ScriptSha) on the keys of the slice parameter Keys;
+	// -1 when the wrapper fixes them itself. Returns is set when it
+	// returns the command's reply, which its caller then reads.
+	Script    int
+	ScriptSha bool
+	Keys      int
+	Returns   bool
+}
+
+// Before reports whether b can run after a in the same function: b comes
+// later in the source and the two are not in mutually exclusive branches
+// (the then and else of one if, two cases of one switch or select).
+// Source order stands for control flow because lock code runs top to
+// bottom; loops that would run b before a on a later iteration are not
+// considered, which can only hide a finding, never invent one.
+func Before(a, b *Op) bool {
+	if a.Func != b.Func || a.Pos() >= b.Pos() {
+		return false
+	}
+	return !exclusive(a.Stack, b.Stack)
+}
+
+func exclusive(x, y []ast.Node) bool {
+	i := 0
+	for i < len(x) && i < len(y) && x[i] == y[i] {
+		i++
+	}
+	if i == 0 || i >= len(x) || i >= len(y) {
+		return false
+	}
+	switch parent := x[i-1].(type) {
+	case *ast.IfStmt:
+		return (x[i] == parent.Body && y[i] == parent.Else) || (x[i] == parent.Else && y[i] == parent.Body)
+	case *ast.BlockStmt:
+		_, cx := x[i].(*ast.CaseClause)
+		_, cy := y[i].(*ast.CaseClause)
+		_, sx := x[i].(*ast.CommClause)
+		_, sy := y[i].(*ast.CommClause)
+		return (cx && cy) || (sx && sy)
+	}
+	return false
+}

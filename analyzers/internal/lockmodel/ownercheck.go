@@ -1,0 +1,216 @@
+package lockmodel
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
+	"github.com/leasevet/leasevet/analyzers/internal/rediscall"
+	"github.com/leasevet/leasevet/analyzers/internal/replyuse"
+)
+
+// A GetCompare is the check-then-act shape of get-del and
+// get-expire: the value a Get read is compared with a token in Go, and
+// only then is the write sent, as a separate command.
+type GetCompare struct {
+	Get   *Op             // the read of the value
+	Cmp   *ast.BinaryExpr // the comparison in Go
+	Token ast.Expr        // the side of Cmp that is not the value read
+	// Ordered is set for <, <=, >, >=: a timestamp stored as the lock
+	// value compared with the time now (the SETNX/GETSET expiry
+	// algorithm). It is check-then-act only on a key known to be a lock.
+	Ordered bool
+}
+
+// GetCompareBefore returns the Get of op's key whose value is compared with
+// a token before op in op's function, or nil. Writes inside a Watch
+// callback are not check-then-act: EXEC fails if the key changed.
+// getdel reports these; baredel and barerenew leave them alone, so that one
+// bug is reported once.
+func (m *Model) GetCompareBefore(op *Op) *GetCompare {
+	if op.Key.ID == "" || m.inWatchTransaction(op) {
+		return nil
+	}
+	for _, get := range op.Func.Ops {
+		if get.Kind != rediscall.Get || get.Key.ID != op.Key.ID || !Before(get, op) {
+			continue
+		}
+		if gc := m.comparedValue(get, op); gc != nil {
+			return gc
+		}
+	}
+	return nil
+}
+
+// comparedValue finds, between get and op, a == or != comparison of the
+// value get read with an expression that is not a constant (comparing with
+// "" or nil is an existence check, not an owner check).
+func (m *Model) comparedValue(get, op *Op) *GetCompare {
+	value, holder := m.valueOf(get)
+	if value == nil {
+		return nil
+	}
+	holders := m.derivedHolders(op.Func.Decl.Body, holder)
+	var found *GetCompare
+	ast.Inspect(op.Func.Decl.Body, func(n ast.Node) bool {
+		be, ok := n.(*ast.BinaryExpr)
+		if found != nil || !ok || !isComparison(be.Op) {
+			return found == nil
+		}
+		if be.End() < get.Expr.End() || be.End() > op.Pos() {
+			return true
+		}
+		for _, side := range [2][2]ast.Expr{{be.X, be.Y}, {be.Y, be.X}} {
+			if m.isValue(side[0], value, holders) && !m.isConstant(side[1]) {
+				found = &GetCompare{Get: get, Cmp: be, Token: side[1], Ordered: be.Op != token.EQL && be.Op != token.NEQ}
+				return false
+			}
+		}
+		return true
+	})
+	return found
+}
+
+func isComparison(op token.Token) bool {
+	switch op {
+	case token.EQL, token.NEQ, token.LSS, token.GTR, token.LEQ, token.GEQ:
+		return true
+	}
+	return false
+}
+
+// valueOf returns the expression that yields the value get read (the call
+// itself, get.Val(), get.Result(), redis.String(conn.Do("GET", k))) and the
+// variable it is stored in, if any. Error-only chains (.Err()) yield nil.
+func (m *Model) valueOf(get *Op) (ast.Expr, *types.Var) {
+	u := get.Reply
+	if u.ErrOnly != "" || u.Reply == nil {
+		return nil, nil
+	}
+	if len(u.Lhs) > 0 { // assigned: v := rdb.Get(ctx, k).Val()
+		return u.Reply, analysisutil.VarOf(m.pass.TypesInfo, u.Lhs[0])
+	}
+	return u.Reply, nil
+}
+
+// isValue reports whether e is the value read: the chain expression
+// itself, or a variable holding it, possibly converted (string(b),
+// redis.String(reply, err), reply.([]byte)).
+func (m *Model) isValue(e, value ast.Expr, holders map[*types.Var]bool) bool {
+	e = m.unconvert(e)
+	if e == value {
+		return true
+	}
+	id, ok := e.(*ast.Ident)
+	if !ok {
+		return false
+	}
+	v, _ := m.pass.TypesInfo.Uses[id].(*types.Var)
+	return v != nil && holders[v]
+}
+
+// unconvert strips what converts a reply without changing which value it
+// is: parentheses, type conversions and assertions, redigo's converters,
+// fmt.Sprint.
+func (m *Model) unconvert(e ast.Expr) ast.Expr {
+	for range 4 {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.TypeAssertExpr:
+			e = x.X
+			continue
+		case *ast.CallExpr:
+			if len(x.Args) > 0 && (replyuse.Converts(m.pass.TypesInfo, x, x.Args[0]) || rediscall.CallYield(m.pass.TypesInfo, x) == rediscall.YieldsParsed) {
+				e = x.Args[0]
+				continue
+			}
+		}
+		return ast.Unparen(e)
+	}
+	return ast.Unparen(e)
+}
+
+// derivedHolders returns holder and the variables of body assigned a
+// conversion of it (v, err := redis.String(reply, err); s :=
+// string(reply.([]byte))), a conversion of those, and so on.
+func (m *Model) derivedHolders(body *ast.BlockStmt, holder *types.Var) map[*types.Var]bool {
+	holders := map[*types.Var]bool{}
+	if holder == nil {
+		return holders
+	}
+	holders[holder] = true
+	for range 3 {
+		ast.Inspect(body, func(n ast.Node) bool {
+			as, ok := n.(*ast.AssignStmt)
+			if !ok || len(as.Rhs) != 1 || len(as.Lhs) == 0 {
+				return true
+			}
+			if id, ok := m.unconvert(as.Rhs[0]).(*ast.Ident); ok {
+				if v, _ := m.pass.TypesInfo.Uses[id].(*types.Var); v != nil && holders[v] {
+					if lv := analysisutil.VarOf(m.pass.TypesInfo, as.Lhs[0]); lv != nil {
+						holders[lv] = true
+					}
+				}
+			}
+			return true
+		})
+	}
+	return holders
+}
+
+func (m *Model) isConstant(e ast.Expr) bool {
+	tv, ok := m.pass.TypesInfo.Types[e]
+	return !ok || tv.Value != nil || tv.IsNil()
+}
+
+// inWatchTransaction reports whether op is a write of an optimistic
+// transaction on its key, which EXEC discards if the key changed after the
+// WATCH: queued inside a go-redis Watch callback (TxPipelined), or queued
+// (redigo Send between MULTI and EXEC) after a WATCH of the same key in the
+// same function. Such a write is owner-checked when the transaction
+// compares the value; a write sent directly from the Watch callback runs
+// at once and is not.
+func (m *Model) inWatchTransaction(op *Op) bool {
+	if !op.Queued {
+		return false
+	}
+	if op.InWatch {
+		return true
+	}
+	if op.Key.ID == "" {
+		return false
+	}
+	for _, w := range op.Func.Ops {
+		if w.Kind == rediscall.Watch && Before(w, op) && m.watches(w, op.Key.ID) {
+			return true
+		}
+	}
+	return false
+}
+
+// watches reports whether the WATCH w covers the key with identity id.
+func (m *Model) watches(w *Op, id string) bool {
+	if w.Key.ID == id {
+		return true
+	}
+	for _, k := range w.KeyExprs {
+		if m.keys.Of(k).String() == id {
+			return true
+		}
+	}
+	return false
+}
+
+// Unguarded reports whether op acts on a lock key of this package with no
+// owner check around it: the op is not owner-checked itself (a compare
+// script, IFEQ, a lock library), is not a write of a WATCH transaction,
+// and does not follow a GET compared in Go (check-then-act, getdel's to
+// report). A finding at it must belong to this package (Reportable), and
+// code in _test.go files is left out: a test sets up, ages and cleans up
+// keys, and a SetNX there is setup, not an acquisition.
+func (m *Model) Unguarded(op *Op) bool {
+	if op.OwnerChecked || op.Func.Test || !op.Reportable() || m.inWatchTransaction(op) {
+		return false
+	}
+	return m.IsLockKey(op) && m.GetCompareBefore(op) == nil
+}

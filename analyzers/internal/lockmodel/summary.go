@@ -1,0 +1,402 @@
+package lockmodel
+
+import (
+	"fmt"
+	"go/ast"
+	"go/types"
+	"slices"
+	"strings"
+
+	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
+	"github.com/leasevet/leasevet/analyzers/internal/keyid"
+	"github.com/leasevet/leasevet/analyzers/internal/rediscall"
+)
+
+// A Summary is the fact exported for a function that issues Redis commands
+// whose key comes from its parameters or from fields: calls of the function,
+// in this package or in importing packages, count as those commands.
+type Summary struct {
+	Ops []SummaryOp
+
+	src []int // per op, its index in the wrapper's Func.Ops (local summaries only; not exported)
+}
+
+func (*Summary) AFact() {}
+
+func (s *Summary) String() string {
+	var parts []string
+	for _, op := range s.Ops {
+		parts = append(parts, fmt.Sprintf("%s(%s)", op.Command, op.Key))
+	}
+	return "redis " + strings.Join(parts, " ")
+}
+
+// summaryOf returns the summary of fn: computed in this package (while
+// the model is built, the summaries computed so far), or imported as a
+// fact.
+func (m *Model) summaryOf(fn *types.Func) *Summary {
+	if fn.Pkg() == m.pass.Pkg {
+		return m.localSummaries()[fn]
+	}
+	var s Summary
+	if m.pass.ImportObjectFact(fn.Origin(), &s) {
+		return &s
+	}
+	return nil
+}
+
+func (m *Model) localSummaries() map[*types.Func]*Summary {
+	if m.local == nil {
+		m.local = map[*types.Func]*Summary{}
+	}
+	return m.local
+}
+
+// summarizeLocal computes the summaries of the package's functions, from
+// the model's walk of their bodies (opsOf), which it repeats: a wrapper
+// may call another wrapper, so it iterates until nothing changes
+// (bounded: wrapper chains are short, and recursion must terminate).
+func (m *Model) summarizeLocal() {
+	sums := m.localSummaries()
+	m.ifaceImpls = interfaceImpls(m.pass.Pkg)
+	for range 4 {
+		changed := false
+		for _, fn := range m.Funcs {
+			s := m.summarize(fn)
+			if !sameSummary(sums[fn.Obj], s) {
+				sums[fn.Obj], changed = s, true
+			}
+		}
+		for im, cm := range m.ifaceImpls {
+			sums[im] = sums[cm]
+		}
+		if !changed {
+			return
+		}
+	}
+}
+
+// interfaceImpls maps each method of an interface declared in pkg to the
+// method of the interface's only implementation in pkg. Code reaches Redis
+// through interfaces of its own (a Cache interface with a SetNX method,
+// implemented over go-redis by an unexported type), and a call of the
+// interface method then issues what the implementation's method does,
+// in this package and, through its summary fact, in importing packages.
+// With two implementations in the package nothing is assumed.
+func interfaceImpls(pkg *types.Package) map[*types.Func]*types.Func {
+	var concrete, ifaces []*types.Named
+	for _, name := range pkg.Scope().Names() {
+		tn, ok := pkg.Scope().Lookup(name).(*types.TypeName)
+		if !ok || tn.IsAlias() {
+			continue
+		}
+		n, ok := tn.Type().(*types.Named)
+		if !ok || n.TypeParams().Len() > 0 {
+			continue
+		}
+		if types.IsInterface(n) {
+			ifaces = append(ifaces, n)
+		} else {
+			concrete = append(concrete, n)
+		}
+	}
+	out := map[*types.Func]*types.Func{}
+	for _, it := range ifaces {
+		implementMethods(pkg, it.Underlying().(*types.Interface), concrete, out)
+	}
+	return out
+}
+
+// implementMethods records the methods of iface declared in pkg against
+// those of its only implementation among concrete.
+func implementMethods(pkg *types.Package, iface *types.Interface, concrete []*types.Named, out map[*types.Func]*types.Func) {
+	if iface.Empty() {
+		return
+	}
+	var impls []types.Type
+	for _, n := range concrete {
+		if ptr := types.NewPointer(n); types.Implements(ptr, iface) {
+			impls = append(impls, ptr) // the pointer has the value's methods too
+		}
+	}
+	if len(impls) != 1 {
+		return
+	}
+	impl := impls[0]
+	for im := range iface.Methods() {
+		if im.Pkg() != pkg {
+			continue
+		}
+		if cm, ok := lookupMethod(impl, pkg, im.Name()); ok {
+			out[im] = cm
+		}
+	}
+}
+
+func lookupMethod(t types.Type, pkg *types.Package, name string) (*types.Func, bool) {
+	obj, _, _ := types.LookupFieldOrMethod(t, true, pkg, name)
+	fn, ok := obj.(*types.Func)
+	return fn, ok
+}
+
+func sameSummary(a, b *Summary) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	return fmt.Sprint(a.Ops) == fmt.Sprint(b.Ops) && slices.Equal(a.src, b.src)
+}
+
+// summarize returns fn's summary: its ops whose key can be expressed in
+// terms of its parameters, fields and constants, or nil.
+func (m *Model) summarize(fn *Func) *Summary {
+	params := paramIndexes(fn.Obj)
+	tmpl := *m.keys
+	tmpl.Params = params
+	var out []SummaryOp
+	var src []int
+	for i, op := range m.opsOf(fn) {
+		if s, ok := m.summaryOp(fn, op, &tmpl, params); ok {
+			src = append(src, i)
+			out = append(out, s)
+		}
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return &Summary{Ops: out, src: src}
+}
+
+func paramIndexes(fn *types.Func) map[*types.Var]int {
+	params := map[*types.Var]int{}
+	for i := range fn.Signature().Params().Len() {
+		params[fn.Signature().Params().At(i)] = i
+	}
+	return params
+}
+
+func (m *Model) summaryOp(fn *Func, op *Op, tmpl *keyid.Resolver, params map[*types.Var]int) (SummaryOp, bool) {
+	if !summarised(op.Kind) {
+		return SummaryOp{}, false
+	}
+	key := op.Key.Identity
+	if op.Via == nil {
+		key = tmpl.Of(op.KeyExpr)
+		if op.KeyExpr == nil {
+			key = m.spreadKeys(fn, op, params)
+		}
+	} else {
+		key = viaTemplate(op, tmpl) // a wrapper of a wrapper: re-express in this function's parameters
+	}
+	keys := -1
+	if !key.Known() && op.Via == nil && op.Script != nil {
+		if keys = paramIndexOf(m.pass.TypesInfo, op.Script.KeysExpr, params); keys >= 0 {
+			key = keyid.PlaceholderOf(keys) // rdb.EvalSha(ctx, sha, keys, args...)
+		}
+	}
+	if !key.Known() {
+		return SummaryOp{}, false
+	}
+	s := SummaryOp{
+		Kind: op.Kind, Command: op.Command, Key: key, TTLIs: op.TTLIs, NX: op.NX,
+		Value: paramIndexOf(m.pass.TypesInfo, op.Value, params), Match: paramIndexOf(m.pass.TypesInfo, op.Match, params), TTL: paramIndexOf(m.pass.TypesInfo, op.TTL, params),
+		Role: op.Role, Owner: op.OwnerChecked, Where: analysisutil.Where(m.pass.Fset, op.Pos()), Wrapper: fn.Name(),
+		Script: -1, Keys: keys, Returns: m.returnsReply(op),
+	}
+	if op.Via == nil && op.Script != nil && op.Lua == nil {
+		s.Script, s.ScriptSha = paramIndexOf(m.pass.TypesInfo, op.Script.Script, params), op.Script.Sha
+	}
+	if op.Via != nil {
+		s.Where, s.Wrapper = op.Via.Where, op.Via.Wrapper
+		s.Script, s.ScriptSha, s.Keys, s.Returns = -1, false, -1, false
+	}
+	return s, true
+}
+
+// returnsReply reports whether op's reply, read or not, is what its
+// function returns (return rdb.EvalSha(...).Result()).
+func (m *Model) returnsReply(op *Op) bool {
+	_, ok := op.Reply.Parent.(*ast.ReturnStmt)
+	return ok && op.Reply.ErrOnly == ""
+}
+
+// spreadKeys returns the template of a command whose keys are the
+// wrapper's own variadic parameter passed on whole (func Del(ctx, keys
+// ...string) { rdb.Del(ctx, keys...) }): a call Del(ctx, k) sends DEL k.
+// The template names the parameter, so at a call the first key passed
+// stands for the command's key; a call that spreads a slice has none.
+func (m *Model) spreadKeys(fn *Func, op *Op, params map[*types.Var]int) keyid.ID {
+	sig := fn.Obj.Signature()
+	n := len(op.Expr.Args)
+	if op.Kind != rediscall.Delete || !sig.Variadic() || !op.Expr.Ellipsis.IsValid() || n == 0 {
+		return keyid.ID{}
+	}
+	id, ok := ast.Unparen(op.Expr.Args[n-1]).(*ast.Ident)
+	if !ok {
+		return keyid.ID{}
+	}
+	v, _ := m.pass.TypesInfo.Uses[id].(*types.Var)
+	if i, ok := params[v]; ok && i == sig.Params().Len()-1 {
+		return keyid.PlaceholderOf(i)
+	}
+	return keyid.ID{}
+}
+
+func summarised(k rediscall.Kind) bool {
+	switch k {
+	case rediscall.Acquire, rediscall.Set, rediscall.Get, rediscall.Delete, rediscall.Expire,
+		rediscall.Script, rediscall.CondDelete, rediscall.CondSet:
+		return true
+	}
+	return false
+}
+
+// paramIndexOf returns the index of the parameter e denotes, or -1.
+func paramIndexOf(info *types.Info, e ast.Expr, params map[*types.Var]int) int {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok || e == nil {
+		return -1
+	}
+	v, ok := info.Uses[id].(*types.Var)
+	if !ok {
+		return -1
+	}
+	if i, ok := params[v]; ok {
+		return i
+	}
+	return -1
+}
+
+// instantiate returns the command that s, one command of a wrapper's
+// summary, sends at the wrapper's call: the call with the caller's
+// arguments substituted, and the identity of its key. It returns false
+// when the key cannot be expressed in the caller's terms.
+func (m *Model) instantiate(call *ast.CallExpr, s *SummaryOp) (*rediscall.Call, keyid.ID, bool) {
+	if call.Ellipsis.IsValid() {
+		return nil, keyid.ID{}, false
+	}
+	args := make([]keyid.ID, len(call.Args))
+	for i, a := range call.Args {
+		args[i] = m.keys.Of(a)
+	}
+	var keys []ast.Expr
+	if s.Keys >= 0 && s.Keys < len(call.Args) {
+		keys = m.Env.SliceElems(call.Args[s.Keys]) // []string{l.key}: KEYS[1] is l.key
+		args[s.Keys] = keyid.ID{}
+		if len(keys) > 0 {
+			args[s.Keys] = m.keys.Of(keys[0])
+		}
+	}
+	key, ok := s.Key.Substitute(args)
+	if !ok {
+		return nil, keyid.ID{}, false
+	}
+	c := &rediscall.Call{Expr: call, Kind: s.Kind, Command: s.Command, NX: s.NX, TTLIs: s.TTLIs,
+		Method: calleeName(call)}
+	c.Value, c.Match, c.TTL = argAt(call, s.Value), argAt(call, s.Match), argAt(call, s.TTL)
+	c.KeyExpr = keyArg(call, s.Key) // for messages: the caller's own key expression
+	if keys != nil {
+		c.KeyExpr, c.KeyExprs = keys[0], keys
+	}
+	if s.Script >= 0 {
+		src, known := m.Env.ScriptArg(argAt(call, s.Script), s.ScriptSha)
+		c.Script = &rediscall.ScriptCall{Source: src, Known: known}
+	}
+	if c.TTL != nil {
+		c.TTLIs = m.Env.TTLOf(c.TTL, false)
+	}
+	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+		c.ClientExpr = sel.X
+	}
+	c.Classify(s.Role, s.Owner) // a script the call does not show is what the wrapper recognised
+	return c, key, true
+}
+
+// viaTemplate returns the key template of an op issued through a wrapper,
+// with the wrapper's placeholders replaced by the template identities of
+// the arguments at the call, or unknown when one cannot be expressed.
+func viaTemplate(op *Op, tmpl *keyid.Resolver) keyid.ID {
+	if op.Expr.Ellipsis.IsValid() {
+		return keyid.ID{}
+	}
+	args := make([]keyid.ID, len(op.Expr.Args))
+	for i, a := range op.Expr.Args {
+		args[i] = tmpl.Of(a)
+	}
+	key, _ := op.Via.Key.Substitute(args)
+	return key
+}
+
+func argAt(call *ast.CallExpr, i int) ast.Expr {
+	if i < 0 || i >= len(call.Args) {
+		return nil
+	}
+	return call.Args[i]
+}
+
+func calleeName(call *ast.CallExpr) string {
+	switch f := ast.Unparen(call.Fun).(type) {
+	case *ast.SelectorExpr:
+		return f.Sel.Name
+	case *ast.Ident:
+		return f.Name
+	}
+	return "call"
+}
+
+// exportSummaries exports the summaries of the package's functions whose
+// commands depend on their parameters, marking the keys the package judged
+// lock keys as settled: a summarised command on such a key is evidence
+// only in importing packages.
+func (m *Model) exportSummaries() {
+	objs := make([]*types.Func, 0, len(m.Funcs)+len(m.ifaceImpls))
+	for _, fn := range m.Funcs {
+		objs = append(objs, fn.Obj)
+	}
+	for im := range m.ifaceImpls {
+		objs = append(objs, im)
+	}
+	for _, obj := range objs {
+		s := m.localSummaries()[obj]
+		if s == nil {
+			continue
+		}
+		out := &Summary{}
+		for i, op := range s.Ops {
+			op.Settled = !op.Key.HasPlaceholder() || m.judged(m.newKey(op.Key, nil)) || m.judgedThroughCalls(&s.Ops[i])
+			out.Ops = append(out.Ops, op)
+		}
+		m.pass.ExportObjectFact(obj, out)
+	}
+}
+
+// judgedThroughCalls reports whether the wrapper command s stands for is
+// judged here as a lock key command: through the wrapper's calls (see
+// provingCallOf), or as one half of a lock API pair.
+func (m *Model) judgedThroughCalls(s *SummaryOp) bool {
+	o := m.origins[s]
+	return o != nil && m.IsLockKey(o)
+}
+
+// singleKeyArg returns, for an op issued through a wrapper whose key is
+// built from one of its parameters (c.key(k), prefix + k), the argument
+// passed for it.
+func singleKeyArg(op *Op) ast.Expr {
+	if op.Via == nil {
+		return nil
+	}
+	ph := op.Via.Key.Placeholders()
+	if len(ph) != 1 {
+		return nil
+	}
+	return argAt(op.Expr, ph[0])
+}
+
+// keyArg returns the argument a summary's key template consists of, when
+// it is exactly one parameter ("${1}"), or nil.
+func keyArg(call *ast.CallExpr, template keyid.ID) ast.Expr {
+	i, ok := template.Placeholder()
+	if !ok {
+		return nil
+	}
+	return argAt(call, i)
+}

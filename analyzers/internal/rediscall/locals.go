@@ -1,0 +1,131 @@
+package rediscall
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+)
+
+// LocalInit returns the only value ever assigned to the local variable e
+// denotes (x := expr, var x = expr), or nil when e is not such a variable,
+// is assigned more than once, or is assigned from a multi-value call.
+func (env *Env) LocalInit(e ast.Expr) ast.Expr {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, ok := env.Info.Uses[id].(*types.Var)
+	if !ok || v.IsField() || (v.Pkg() != nil && v.Parent() == v.Pkg().Scope()) {
+		return nil
+	}
+	env.indexLocals()
+	d := env.locals[v]
+	if d == nil || d.count != 1 {
+		return nil
+	}
+	return d.init
+}
+
+type localDef struct {
+	init  ast.Expr
+	count int // assignments, definitions included; address-taken counts as many
+	// writes are every value assigned, in source order, for the readers
+	// that need them all (LoadedScriptOf); see varWrite.
+	writes []varWrite
+}
+
+// A varWrite is one value assigned to a variable: rhs, or the first result
+// of the multi-value call rhs (sha, err := rdb.ScriptLoad(...).Result())
+// when first is set, or its zero value (var x string) when zero is set;
+// rhs is nil for a write that cannot be read (x += y, &x, a range).
+type varWrite struct {
+	rhs   ast.Expr
+	first bool
+	zero  bool
+}
+
+// indexLocals records, once per package, every assignment to a local.
+func (env *Env) indexLocals() {
+	if env.locals != nil {
+		return
+	}
+	env.locals = map[*types.Var]*localDef{}
+	for _, f := range env.Files {
+		ast.Inspect(f, env.recordAssignments)
+	}
+}
+
+func (env *Env) recordAssignments(n ast.Node) bool {
+	switch n := n.(type) {
+	case *ast.AssignStmt:
+		simple := n.Tok == token.ASSIGN || n.Tok == token.DEFINE // not x += y
+		for i, lhs := range n.Lhs {
+			var w varWrite
+			switch {
+			case !simple:
+			case len(n.Lhs) == len(n.Rhs):
+				w.rhs = n.Rhs[i]
+			case len(n.Rhs) == 1 && i == 0:
+				w.rhs, w.first = n.Rhs[0], true
+			}
+			env.recordAssignment(lhs, w)
+		}
+	case *ast.ValueSpec:
+		for i, name := range n.Names {
+			w := varWrite{zero: len(n.Values) == 0}
+			if len(n.Names) == len(n.Values) {
+				w.rhs = n.Values[i]
+			}
+			env.recordDef(name, w)
+		}
+	case *ast.IncDecStmt:
+		env.recordAssignment(n.X, varWrite{})
+	case *ast.UnaryExpr:
+		if n.Op == token.AND {
+			env.recordAssignment(n.X, varWrite{}) // &x: writes we cannot see
+			env.recordAssignment(n.X, varWrite{})
+		}
+	case *ast.RangeStmt:
+		env.recordAssignment(n.Key, varWrite{})
+		env.recordAssignment(n.Value, varWrite{})
+	}
+	return true
+}
+
+func (env *Env) recordAssignment(lhs ast.Expr, w varWrite) {
+	id, ok := ast.Unparen(lhs).(*ast.Ident)
+	if !ok {
+		return
+	}
+	env.recordDef(id, w)
+}
+
+func (env *Env) recordDef(id *ast.Ident, w varWrite) {
+	obj := env.Info.Defs[id]
+	if obj == nil {
+		obj = env.Info.Uses[id]
+	}
+	v, ok := obj.(*types.Var)
+	if !ok || v.IsField() {
+		return
+	}
+	d := env.locals[v]
+	if d == nil {
+		d = &localDef{}
+		env.locals[v] = d
+	}
+	d.count++
+	d.init = w.rhs
+	if w.first {
+		d.init = nil // one result of a multi-value call
+	}
+	d.writes = append(d.writes, w)
+}
+
+// Assigned reports whether v (typically a parameter) is ever assigned or
+// has its address taken in the package.
+func (env *Env) Assigned(v *types.Var) bool {
+	env.indexLocals()
+	d := env.locals[v]
+	return d != nil && d.count > 0
+}

@@ -1,0 +1,77 @@
+package rediscall
+
+import (
+	"go/ast"
+	"go/types"
+
+	"golang.org/x/tools/go/types/typeutil"
+)
+
+// ScriptArg returns the Lua source an Eval argument (sha false) or an
+// EvalSha argument (sha true) stands for.
+func (env *Env) ScriptArg(e ast.Expr, sha bool) (string, bool) {
+	if sha {
+		return env.hashedScript(e)
+	}
+	return env.ConstString(e)
+}
+
+// hashedScript resolves an EvalSha argument: script.Hash(), or a variable
+// that only ever holds the SHA1 SCRIPT LOAD returned for one script.
+func (env *Env) hashedScript(e ast.Expr) (string, bool) {
+	if src, ok := env.loadedScript(e); ok {
+		return src, true
+	}
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok {
+		return "", false
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "Hash" {
+		return "", false
+	}
+	src, _, ok := env.ScriptSource(sel.X)
+	return src, ok
+}
+
+// ScriptSource resolves a script object expression to its Lua source and,
+// for redigo, its key count: NewScript(src) directly, or through a
+// package-level or single-assignment local variable.
+func (env *Env) ScriptSource(x ast.Expr) (string, int, bool) {
+	for range 4 { // variable chains are short; the bound guards against cycles
+		if x == nil {
+			return "", 0, false
+		}
+		if call, ok := ast.Unparen(x).(*ast.CallExpr); ok {
+			return env.newScriptSource(call)
+		}
+		next := env.Init(x)
+		if next == nil {
+			next = env.LocalInit(x)
+		}
+		x = next
+	}
+	return "", 0, false
+}
+
+// newScriptSource reads redis.NewScript(src) (go-redis) and
+// redis.NewScript(keyCount, src) (redigo).
+func (env *Env) newScriptSource(call *ast.CallExpr) (string, int, bool) {
+	fn, ok := typeutil.Callee(env.Info, call).(*types.Func)
+	if !ok || fn.Pkg() == nil || !IsClientPackage(fn.Pkg().Path()) {
+		return "", 0, false
+	}
+	switch {
+	case (fn.Name() == "NewScript" || fn.Name() == "NewScriptServerSHA") && len(call.Args) == 1:
+		src, ok := env.ConstString(call.Args[0])
+		return src, -1, ok
+	case IsLuaConstructor(fn.Name()) && len(call.Args) >= 1:
+		src, ok := env.ConstString(call.Args[0]) // rueidis.NewLuaScript(src, opts...)
+		return src, -1, ok
+	case fn.Name() == "NewScript" && len(call.Args) == 2:
+		n, okN := env.ConstInt(call.Args[0])
+		src, okS := env.ConstString(call.Args[1])
+		return src, int(n), okN && okS
+	}
+	return "", 0, false
+}
