@@ -24,9 +24,9 @@ func (f *flow) condition(cond ast.Expr, st *state) (k ctxKey, ev evidence, onTru
 	text := types.ExprString(cond)
 	switch {
 	case e.onTrue != nil:
-		return e.onTrue.key, evidence{pos: cond.Pos(), text: text + e.onTrue.alias}, true, true
+		return e.onTrue.key, evidence{pos: cond.Pos(), text: text, note: e.onTrue.alias}, true, true
 	case e.onFalse != nil:
-		return e.onFalse.key, evidence{pos: cond.Pos(), text: text + " is false" + e.onFalse.alias}, false, true
+		return e.onFalse.key, evidence{pos: cond.Pos(), text: text + " is false", note: e.onFalse.alias}, false, true
 	}
 	return ctxKey{}, evidence{}, false, false
 }
@@ -111,38 +111,45 @@ func (f *flow) caseValue(sw *ast.SwitchStmt, v ast.Expr, st *state) (ctxKey, evi
 	switch {
 	case !ok:
 	case f.isContextErr(v):
-		return k, evidence{pos: v.Pos(), text: "case " + types.ExprString(v) + alias}, true, true
+		return k, evidence{pos: v.Pos(), text: "case " + types.ExprString(v), note: alias}, true, true
 	case f.isNil(v):
-		return k, evidence{pos: v.Pos(), text: "switch " + types.ExprString(sw.Tag) + " past case nil" + alias}, false, true
+		return k, evidence{pos: v.Pos(), text: "switch " + types.ExprString(sw.Tag) + " past case nil", note: alias}, false, true
 	}
 	return ctxKey{}, evidence{}, false, false
 }
 
-// errOf returns the context whose error e is: ctx.Err(),
-// context.Cause(ctx), or a variable that holds one.
-func (f *flow) errOf(e ast.Expr, st *state) (ctxKey, bool) {
-	k, _, ok := f.errOfText(e, st)
-	return k, ok
-}
-
-func (f *flow) errOfText(e ast.Expr, st *state) (ctxKey, string, bool) {
+// errOf returns the context whose error e is, and how it was written:
+// ctx.Err(), context.Cause(ctx), or a variable that holds one.
+func (f *flow) errOf(e ast.Expr, st *state) (errSource, bool) {
 	switch e := ast.Unparen(e).(type) {
 	case *ast.CallExpr:
 		if k, ok := f.contextMethod(e, "Err"); ok {
-			return k, "", true
+			return errSource{k, types.ExprString(e)}, true
 		}
 		if isFunc(calleeFunc(f.info, e), "context", "Cause") && len(e.Args) == 1 {
 			k, ok := f.key(e.Args[0])
-			return k, "", ok
+			return errSource{k, types.ExprString(e)}, ok
 		}
 	case *ast.Ident:
 		if v, ok := f.info.Uses[e].(*types.Var); ok {
-			if k, ok := st.errOf[v]; ok {
-				return k, ", " + e.Name + " being " + k.String() + ".Err()", true
-			}
+			src, ok := st.errOf[v]
+			return src, ok
 		}
 	}
-	return ctxKey{}, "", false
+	return errSource{}, false
+}
+
+// errOfText is errOf with the note a message gives a variable: ", err
+// being ctx.Err()".
+func (f *flow) errOfText(e ast.Expr, st *state) (ctxKey, string, bool) {
+	src, ok := f.errOf(e, st)
+	if !ok {
+		return ctxKey{}, "", false
+	}
+	if id, isVar := ast.Unparen(e).(*ast.Ident); isVar {
+		return src.key, ", " + id.Name + " being " + src.expr, true
+	}
+	return src.key, "", true
 }
 
 func (f *flow) isNil(e ast.Expr) bool {

@@ -5,7 +5,7 @@ import (
 	"go/token"
 	"go/types"
 	"go/version"
-	"strings"
+	"slices"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/astutil"
@@ -13,9 +13,9 @@ import (
 	"github.com/leasevet/leasevet/analyzers/internal/fixedit"
 )
 
-// releaseTimeout is the bound the fix gives a detached release: safelock's
-// default for its own.
-const releaseTimeout = "5*time.Second"
+// releaseSeconds is the bound the fix gives a detached release, in
+// seconds: safelock's default for its own.
+const releaseSeconds = "5"
 
 // fixNames are the names the fix declares, in order of preference.
 var fixNames = [][2]string{{"rctx", "cancel"}, {"releaseCtx", "cancelRelease"}}
@@ -41,7 +41,7 @@ func detachFix(pass *analysis.Pass, file *ast.File, call *ast.CallExpr, arg ast.
 	scope := pass.Pkg.Scope().Innermost(stmt.Pos())
 	names, ok := freeNames(scope, stmt.Pos())
 	argText, ok2 := fixedit.Text(pass, arg)
-	indent, ok3 := indentOf(pass, stmt)
+	indent, ok3 := fixedit.Indent(pass, stmt.Pos())
 	if !ok || !ok2 || !ok3 {
 		return analysis.SuggestedFix{}, false
 	}
@@ -59,12 +59,12 @@ func detachFix(pass *analysis.Pass, file *ast.File, call *ast.CallExpr, arg ast.
 		return analysis.SuggestedFix{}, false
 	}
 	decl := names[0] + ", " + names[1] + " := " + qual["context"] + ".WithTimeout(" + qual["context"] + ".WithoutCancel(" + argText + "), " +
-		strings.Replace(releaseTimeout, "time.", qual["time"]+".", 1) + ")\n" + indent + "defer " + names[1] + "()\n" + indent
+		releaseSeconds + "*" + qual["time"] + ".Second)\n" + indent + "defer " + names[1] + "()\n" + indent
 	edits = append(edits,
 		analysis.TextEdit{Pos: stmt.Pos(), End: stmt.Pos(), NewText: []byte(decl)},
 		analysis.TextEdit{Pos: arg.Pos(), End: arg.End(), NewText: []byte(names[0])})
 	return analysis.SuggestedFix{
-		Message:   "Send the release with context.WithoutCancel(" + argText + ") under a 5s timeout",
+		Message:   "Send the release with context.WithoutCancel(" + argText + ") under a " + releaseSeconds + "s timeout",
 		TextEdits: edits,
 	}, true
 }
@@ -81,32 +81,33 @@ func hasWithoutCancel(pass *analysis.Pass, file *ast.File) bool {
 
 // sendingStmt returns the statement, directly in a statement list, whose
 // evaluation sends call: an expression statement, an assignment, a
-// declaration, a return, or an if whose init or condition holds it.
-// Deferred and go statements run the call later, elsewhere.
+// declaration or a return holding it, or an if whose init or condition
+// does. Deferred and go statements run the call later, elsewhere.
 func sendingStmt(file *ast.File, call *ast.CallExpr) (ast.Stmt, bool) {
 	path, _ := astutil.PathEnclosingInterval(file, call.Pos(), call.End())
-	for i, n := range path {
-		stmt, ok := n.(ast.Stmt)
-		if !ok {
-			continue
+	i := slices.IndexFunc(path, func(n ast.Node) bool { _, ok := n.(ast.Stmt); return ok })
+	if i < 0 {
+		return nil, false
+	}
+	if i+1 < len(path) {
+		if ifs, ok := path[i+1].(*ast.IfStmt); ok && ifs.Init == path[i] {
+			i++ // if err := release(ctx); err != nil {
 		}
-		switch s := stmt.(type) {
-		case *ast.ExprStmt, *ast.AssignStmt, *ast.DeclStmt, *ast.ReturnStmt:
-		case *ast.IfStmt:
-			if i == 0 || (path[i-1] != s.Init && path[i-1] != s.Cond) {
-				return nil, false
-			}
-		default:
+	}
+	switch s := path[i].(type) {
+	case *ast.ExprStmt, *ast.AssignStmt, *ast.DeclStmt, *ast.ReturnStmt:
+	case *ast.IfStmt:
+		if path[i-1] != s.Init && path[i-1] != s.Cond {
 			return nil, false
 		}
-		if i+1 >= len(path) {
-			return nil, false
-		}
+	default:
+		return nil, false
+	}
+	if i+1 < len(path) {
 		switch path[i+1].(type) {
 		case *ast.BlockStmt, *ast.CaseClause, *ast.CommClause:
-			return stmt, true
+			return path[i].(ast.Stmt), true
 		}
-		return nil, false
 	}
 	return nil, false
 }
@@ -141,21 +142,6 @@ func packageVisible(pass *analysis.Pass, scope *types.Scope, pos token.Pos, name
 	}
 	pn, ok := obj.(*types.PkgName)
 	return ok && pn.Imported().Path() == path
-}
-
-// indentOf returns the white space that starts the line of stmt, up to
-// it, or false when something else precedes the statement on its line.
-func indentOf(pass *analysis.Pass, stmt ast.Stmt) (string, bool) {
-	tf := pass.Fset.File(stmt.Pos())
-	if tf == nil {
-		return "", false
-	}
-	lineStart := tf.LineStart(tf.Line(stmt.Pos()))
-	text, ok := fixedit.Text(pass, &ast.BasicLit{ValuePos: lineStart, Value: strings.Repeat(" ", int(stmt.Pos()-lineStart))})
-	if !ok || strings.TrimLeft(text, " \t") != "" {
-		return "", false
-	}
-	return text, true
 }
 
 // overlapping reports whether two of the import edits replace the same

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/types"
 
+	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
 	"golang.org/x/tools/go/cfg"
 )
 
@@ -164,8 +165,9 @@ func (f *flow) entered(b *cfg.Block, in *state) *state {
 	return f.enter(b, in)
 }
 
-// mayReturn is go/cfg's oracle for calls that end the block: panic,
-// os.Exit, runtime.Goexit and the log package's Fatal and Panic.
+// mayReturn is go/cfg's oracle for calls that end the block: panic, and
+// the functions that end the goroutine or the process (os.Exit,
+// runtime.Goexit, log.Fatal, ...).
 func mayReturn(info *types.Info) func(*ast.CallExpr) bool {
 	return func(call *ast.CallExpr) bool {
 		if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
@@ -174,17 +176,6 @@ func mayReturn(info *types.Info) func(*ast.CallExpr) bool {
 			}
 		}
 		fn := calleeFunc(info, call)
-		switch {
-		case fn == nil || fn.Pkg() == nil:
-			return true
-		case fn.Pkg().Path() == "os" && fn.Name() == "Exit", fn.Pkg().Path() == "runtime" && fn.Name() == "Goexit":
-			return false
-		case fn.Pkg().Path() == "log":
-			switch fn.Name() {
-			case "Fatal", "Fatalf", "Fatalln", "Panic", "Panicf", "Panicln":
-				return false
-			}
-		}
-		return true
+		return fn == nil || !analysisutil.IsExitFunc(analysisutil.FuncName(fn))
 	}
 }

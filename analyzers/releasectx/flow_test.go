@@ -35,13 +35,13 @@ func TestFlow_donePoints(t *testing.T) {
 		if !ok || fd.Body == nil {
 			continue
 		}
-		w := newWalker(info, pkg, fd.Body, func(call *ast.CallExpr, st *state, how sendTime) {
+		w := newWalker(info, pkg, fd.Body, func(call *ast.CallExpr, at point) {
 			id, ok := call.Fun.(*ast.Ident)
 			if !ok || id.Name != "release" {
 				return
 			}
-			d := describe(info, fset, call, st)
-			if how == atReturn {
+			d := describe(fset, call, at)
+			if at.how == atReturn {
 				d += " (deferred)"
 			}
 			got[fset.Position(call.Pos()).Line] = d
@@ -60,17 +60,16 @@ func TestFlow_donePoints(t *testing.T) {
 	}
 }
 
-func describe(info *types.Info, fset *token.FileSet, call *ast.CallExpr, st *state) string {
-	f := &flow{info: info}
-	ev, ok := f.doneArg(call.Args[0], st)
+func describe(fset *token.FileSet, call *ast.CallExpr, at point) string {
+	ev, ok := at.done(call.Args[0])
 	if !ok {
 		return "live"
 	}
-	s := fmt.Sprintf("done: %s at %d", ev.text, fset.Position(ev.pos).Line)
+	s := fmt.Sprintf("done: %s at %d%s", ev.text, fset.Position(ev.pos).Line, ev.note)
 	if ev.from != "" {
 		s += " from " + ev.from
 	}
-	if ev.when != "" {
+	if ev.when != "" && at.how != atReturn {
 		s += " (when)"
 	}
 	return s

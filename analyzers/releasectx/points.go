@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 
+	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
 	"golang.org/x/tools/go/types/typeutil"
 )
 
@@ -80,8 +81,8 @@ func (f *flow) stores(st *state, r ast.Expr) func(*state, ctxKey) {
 		}
 		return nil
 	}
-	if k, ok := f.errOf(r, st); ok {
-		return func(s *state, v ctxKey) { s.errOf[v.root] = k }
+	if src, ok := f.errOf(r, st); ok {
+		return func(s *state, v ctxKey) { s.errOf[v.root] = src }
 	}
 	call, ok := ast.Unparen(r).(*ast.CallExpr)
 	if !ok {
@@ -209,16 +210,8 @@ func (f *flow) key(e ast.Expr) (ctxKey, bool) {
 
 // localVar returns the local variable or parameter e names, or nil.
 func (f *flow) localVar(e ast.Expr) *types.Var {
-	id, ok := ast.Unparen(e).(*ast.Ident)
-	if !ok {
-		return nil
-	}
-	obj := f.info.Defs[id]
-	if obj == nil {
-		obj = f.info.Uses[id]
-	}
-	v, ok := obj.(*types.Var)
-	if !ok || v.IsField() || isPackageLevel(v) {
+	v := analysisutil.VarOf(f.info, e)
+	if v == nil || v.IsField() || isPackageLevel(v) {
 		return nil
 	}
 	return v

@@ -12,6 +12,7 @@ import (
 type evidence struct {
 	pos  token.Pos
 	text string // "case <-ctx.Done()", "ctx.Err() != nil", ...
+	note string // ", err being ctx.Err()": what the text's variables hold
 	// from is the key the done point was about when the fact was
 	// carried to a context derived from it (rctx from ctx), else "".
 	from string
@@ -20,18 +21,25 @@ type evidence struct {
 	when string
 }
 
+// An errSource is what a variable holding a context's error was
+// assigned: the context, and the expression as written (ctx.Err()).
+type errSource struct {
+	key  ctxKey
+	expr string
+}
+
 // A state is what holds at one point of a function: the contexts shown
 // done there, and the variables that hold a context's Err() or Done()
 // (err := ctx.Err(), done := ctx.Done()). A nil *state is the top of
 // the must-analysis (a block not reached yet): everything holds.
 type state struct {
 	done  map[ctxKey]evidence
-	errOf map[*types.Var]ctxKey // err holds the key's Err() (or context.Cause)
-	chOf  map[*types.Var]ctxKey // ch holds the key's Done()
+	errOf map[*types.Var]errSource // err holds the key's Err() or context.Cause
+	chOf  map[*types.Var]ctxKey    // ch holds the key's Done()
 }
 
 func newState() *state {
-	return &state{done: map[ctxKey]evidence{}, errOf: map[*types.Var]ctxKey{}, chOf: map[*types.Var]ctxKey{}}
+	return &state{done: map[ctxKey]evidence{}, errOf: map[*types.Var]errSource{}, chOf: map[*types.Var]ctxKey{}}
 }
 
 func (s *state) clone() *state {
@@ -80,7 +88,7 @@ func equal(s, t *state) bool {
 // forget drops every fact about a key for which gone holds.
 func (s *state) forget(gone func(ctxKey) bool) {
 	maps.DeleteFunc(s.done, func(k ctxKey, _ evidence) bool { return gone(k) })
-	maps.DeleteFunc(s.errOf, func(_ *types.Var, k ctxKey) bool { return gone(k) })
+	maps.DeleteFunc(s.errOf, func(_ *types.Var, e errSource) bool { return gone(e.key) })
 	maps.DeleteFunc(s.chOf, func(_ *types.Var, k ctxKey) bool { return gone(k) })
 }
 
@@ -111,4 +119,17 @@ func (s *state) gen(k ctxKey, ev evidence) {
 	if _, ok := s.done[k]; !ok {
 		s.done[k] = ev
 	}
+}
+
+// when returns a copy of s whose evidences say, unless they say already,
+// when the context is done: at the entry of a function that runs later.
+func (s *state) when(text string) *state {
+	out := s.clone()
+	for k, ev := range out.done {
+		if ev.when == "" {
+			ev.when = text
+			out.done[k] = ev
+		}
+	}
+	return out
 }

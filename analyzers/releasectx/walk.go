@@ -16,8 +16,19 @@ type walker struct {
 	info  *types.Info
 	pkg   *types.Package
 	decl  *ast.BlockStmt
-	visit func(call *ast.CallExpr, st *state, how sendTime)
+	visit func(call *ast.CallExpr, at point)
 }
+
+// A point is where a call is sent: what holds there, in the flow that
+// knows which contexts it follows.
+type point struct {
+	f   *flow
+	st  *state
+	how sendTime
+}
+
+// done returns what shows the context expression e done at p.
+func (p point) done(e ast.Expr) (evidence, bool) { return p.f.doneArg(e, p.st) }
 
 // sendTime says when a judged call runs.
 type sendTime int
@@ -27,7 +38,7 @@ const (
 	atReturn                 // a deferred call: when the function returns
 )
 
-func newWalker(info *types.Info, pkg *types.Package, body *ast.BlockStmt, visit func(*ast.CallExpr, *state, sendTime)) *walker {
+func newWalker(info *types.Info, pkg *types.Package, body *ast.BlockStmt, visit func(*ast.CallExpr, point)) *walker {
 	return &walker{info: info, pkg: pkg, decl: body, visit: visit}
 }
 
@@ -50,7 +61,7 @@ func (w *walker) walk(body *ast.BlockStmt, entry *state, untracked map[*types.Va
 		}
 		inspectCalls(n, func(call *ast.CallExpr) {
 			if call != skip {
-				w.visit(call, st, now)
+				w.visit(call, point{f, st, now})
 			}
 		})
 		w.literals(n, skip, untracked)
@@ -178,12 +189,12 @@ func (w *walker) deferred(f *flow, b *cfg.Block, i int, d *ast.DeferStmt, untrac
 		exits = newState() // in a loop, or no return: nothing known at the call
 	}
 	if lit, isLit := ast.Unparen(d.Call.Fun).(*ast.FuncLit); isLit {
-		w.walk(lit.Body, exits, untracked)
+		w.walk(lit.Body, exits.when("which is done when this deferred function runs"), untracked)
 		return
 	}
-	st := exits.clone()
+	st := exits.when("which is done at every return of this function")
 	st.forget(func(k ctxKey) bool { return f.assignsAfter(k, b, i, reached) })
-	w.visit(d.Call, st, atReturn)
+	w.visit(d.Call, point{f, st, atReturn})
 }
 
 // exitsFrom returns what holds at every return reached from node i of

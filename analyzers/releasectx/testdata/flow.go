@@ -65,7 +65,7 @@ func errCheck(ctx context.Context) {
 
 func errAlias(ctx context.Context) {
 	if err := ctx.Err(); errors.Is(err, context.Canceled) { //@F
-		release(ctx) // done: errors.Is(err, context.Canceled), err being ctx.Err() at @F
+		release(ctx) // done: errors.Is(err, context.Canceled) at @F, err being ctx.Err()
 	}
 	err := ctx.Err()
 	err = errors.New("x")
@@ -89,7 +89,7 @@ func notDominated(ctx context.Context) {
 		release(ctx) // done: !(ctx.Err() == nil) && true at @G
 	}
 	if err := ctx.Err(); errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) { //@Q
-		release(ctx) // done: errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded), err being ctx.Err() at @Q
+		release(ctx) // done: errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) at @Q, err being ctx.Err()
 	}
 	if ctx.Err() == nil || len("x") > 0 { //@S
 		return
@@ -200,7 +200,7 @@ func deferReassigned(ctx context.Context) {
 
 func deferClosure(ctx context.Context, ch <-chan int) {
 	defer func() {
-		release(ctx) // done: case <-ctx.Done() at @V
+		release(ctx) // done: case <-ctx.Done() at @V (when)
 	}()
 	go func() {
 		release(ctx) // live

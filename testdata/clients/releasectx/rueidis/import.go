@@ -62,7 +62,7 @@ func (im *Importer) Import(ctx context.Context, tenant string) error {
 // Abort releases with an EVAL builder once ctx is cancelled.
 func (im *Importer) Abort(ctx context.Context, key, token string) error {
 	<-ctx.Done()
-	n, err := im.c.Do(ctx, im.c.B().Eval().Script(unlockLua).Numkeys(1).Key(key).Arg(token).Build()).AsInt64() // want `Eval sends an owner-checked release of lock key passed to Abort as key with ctx, which is done here \(<-ctx.Done\(\) at import.go:64\): rueidis fails`
+	n, err := im.c.Do(ctx, im.c.B().Eval().Script(unlockLua).Numkeys(1).Key(key).Arg(token).Build()).AsInt64() // want `Eval sends an owner-checked release of lock key passed to Importer.Abort as key with ctx, which is done here \(<-ctx.Done\(\) at import.go:64\): rueidis fails`
 	if err == nil && n == 0 {
 		err = errLost
 	}

@@ -34,7 +34,7 @@ func (rp *Reports) Build(w http.ResponseWriter, r *http.Request) {
 			http.Error(w, err.Error(), http.StatusInternalServerError)
 		}
 	case <-r.Context().Done():
-		if err := lease.Release(r.Context()); err != nil { // want `Release sends its owner-checked release with r.Context\(\), which is done here \(case <-r.Context\(\).Done\(\) at report.go:36\): go-redis fails`
+		if err := lease.Release(r.Context()); err != nil { // want `Release \(EVAL at leases.go:51\) sends its owner-checked release with r.Context\(\), which is done here \(case <-r.Context\(\).Done\(\) at report.go:36\): go-redis fails`
 			http.Error(w, err.Error(), http.StatusInternalServerError)
 		}
 	}
@@ -43,7 +43,7 @@ func (rp *Reports) Build(w http.ResponseWriter, r *http.Request) {
 // Refresh renews a lease after its context ended: never sent.
 func (rp *Reports) Refresh(ctx context.Context, lease *leases.Lease) error {
 	if context.Cause(ctx) != nil {
-		return errors.Join(context.Cause(ctx), lease.Renew(ctx, time.Minute)) // want `Renew sends its owner-checked renewal with ctx, which is done here \(context.Cause\(ctx\) != nil at report.go:45\): go-redis fails a command whose context is done before sending it, so the lock is not extended`
+		return errors.Join(context.Cause(ctx), lease.Renew(ctx, time.Minute)) // want `Renew \(EVAL at leases.go:63\) sends its owner-checked renewal with ctx, which is done here \(context.Cause\(ctx\) != nil at report.go:45\): go-redis fails a command whose context is done before sending it, so the lock is not extended`
 	}
 	return lease.Renew(ctx, time.Minute)
 }

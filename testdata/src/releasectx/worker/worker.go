@@ -120,7 +120,7 @@ loop:
 			_ = job(ctx)
 		}
 	}
-	return w.release(ctx) // want `release sends its owner-checked release with ctx, which is done here \(case <-ctx.Done\(\) at worker.go:117\): go-redis fails`
+	return w.release(ctx) // want `release \(EVALSHA at worker.go:59\) sends its owner-checked release with ctx, which is done here \(case <-ctx.Done\(\) at worker.go:117\): go-redis fails`
 }
 
 // Poll runs jobs while its context lives.
@@ -135,7 +135,7 @@ func (w *Worker) Poll(ctx context.Context) error {
 		case <-time.After(time.Second):
 		}
 	}
-	return w.release(ctx) // want `release sends its owner-checked release with ctx, which is done here \(ctx.Err\(\) == nil is false at worker.go:131\): go-redis fails`
+	return w.release(ctx) // want `release \(EVALSHA at worker.go:59\) sends its owner-checked release with ctx, which is done here \(ctx.Err\(\) == nil is false at worker.go:131\): go-redis fails`
 }
 
 // PollUntil can also stop on its own: the release after the loop is not
@@ -181,7 +181,7 @@ func (w *Worker) Native(ctx context.Context) error {
 func (w *Worker) Watch(ctx context.Context, lost func(error)) {
 	go func() {
 		<-ctx.Done()
-		if err := w.release(ctx); err != nil { // want `release sends its owner-checked release with ctx, which is done here \(<-ctx.Done\(\) at worker.go:183\): go-redis fails`
+		if err := w.release(ctx); err != nil { // want `release \(EVALSHA at worker.go:59\) sends its owner-checked release with ctx, which is done here \(<-ctx.Done\(\) at worker.go:183\): go-redis fails`
 			lost(err)
 		}
 	}()
@@ -190,7 +190,7 @@ func (w *Worker) Watch(ctx context.Context, lost func(error)) {
 // OnCancel registers the release to run when ctx ends.
 func (w *Worker) OnCancel(ctx context.Context, lost func(error)) (stop func() bool) {
 	return context.AfterFunc(ctx, func() {
-		if err := w.release(ctx); err != nil { // want `release sends its owner-checked release with ctx, which is done when context.AfterFunc runs this function \(context.AfterFunc at worker.go:192\): go-redis fails`
+		if err := w.release(ctx); err != nil { // want `release \(EVALSHA at worker.go:59\) sends its owner-checked release with ctx, which is done when context.AfterFunc runs this function \(context.AfterFunc at worker.go:192\): go-redis fails`
 			lost(err)
 		}
 	})
