@@ -4,7 +4,6 @@ package renewloop
 
 import (
 	"context"
-	"errors"
 	"log"
 	"time"
 
@@ -32,7 +31,7 @@ func (k *keeper) keep() {
 		case <-k.stop:
 			return
 		case <-t.C:
-			_, _ = k.mutex.Extend() // want `redsync Extend's answer is discarded inside a renewal loop \(the loop at renewloop.go:30\): its error is how the renewal reports that the lock was no longer ours`
+			_, _ = k.mutex.Extend() // want `redsync Extend has its answer discarded inside a renewal loop \(the loop at renewloop.go:29\): its error is how the renewal reports that the lock was no longer ours`
 		}
 	}
 }
@@ -104,7 +103,7 @@ func (g *guard) Unlock(ctx context.Context) error {
 func Heartbeat(ctx context.Context, lock *redislock.Lock, ttl time.Duration) {
 	for ctx.Err() == nil {
 		time.Sleep(ttl / 3)
-		_ = lock.Refresh(ctx, ttl, nil) // want `redislock Refresh's answer is discarded inside a renewal loop \(the loop at renewloop.go:105\): its error is how the renewal reports that the lock was no longer ours`
+		_ = lock.Refresh(ctx, ttl, nil) // want `redislock Refresh has its answer discarded inside a renewal loop \(the loop at renewloop.go:104\): its error is how the renewal reports that the lock was no longer ours`
 	}
 }
 
@@ -122,7 +121,7 @@ func Keep(ctx context.Context, rdb redis.UniversalClient, key, token string, ttl
 		case <-ctx.Done():
 			return
 		case <-t.C:
-			_, _ = refresh.Run(ctx, rdb, []string{key}, token, ttl.Milliseconds()).Result() // want `Run's answer is discarded inside a renewal loop \(the loop at renewloop.go:120\): it replies 0 when the key no longer holds our token`
+			_, _ = refresh.Run(ctx, rdb, []string{key}, token, ttl.Milliseconds()).Result() // want `Run runs an owner-checked renewal script on lock key passed to Keep as key but has its answer discarded inside a renewal loop \(the loop at renewloop.go:119\): it replies 0 when the key no longer holds our token`
 		}
 	}
 }
@@ -133,54 +132,7 @@ func KeepSafelock(ctx context.Context, lock *safelock.Lock, ttl time.Duration) {
 		if ctx.Err() != nil {
 			return
 		}
-		_ = lock.Refresh(ctx, ttl) // want `safelock Refresh's answer is discarded inside a renewal loop \(the loop at renewloop.go:132\): its error is how the renewal reports that the lock was no longer ours`
-	}
-}
-
-// A lease renews through a wrapper that passes the answer on.
-type lease struct {
-	rdb   redis.UniversalClient
-	key   string
-	token string
-	ttl   time.Duration
-}
-
-func (l *lease) renew(ctx context.Context) (bool, error) {
-	n, err := refresh.Run(ctx, l.rdb, []string{l.key}, l.token, l.ttl.Milliseconds()).Int()
-	return n == 1, err
-}
-
-func (l *lease) keepAlive(ctx context.Context) {
-	t := time.NewTimer(l.ttl / 3)
-	defer t.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-			_, _ = l.renew(ctx) // want `renew's answer is discarded inside a renewal loop \(the loop at renewloop.go:156\)`
-			t.Reset(l.ttl / 3)
-		}
-	}
-}
-
-// keepChecked reads the wrapper's answer.
-func (l *lease) keepChecked(ctx context.Context) error {
-	t := time.NewTicker(l.ttl / 3)
-	defer t.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return ctx.Err()
-		case <-t.C:
-			ok, err := l.renew(ctx) // ok
-			if err != nil {
-				return err
-			}
-			if !ok {
-				return errors.New("renewloop: lease lost")
-			}
-		}
+		_ = lock.Refresh(ctx, ttl) // want `safelock Refresh has its answer discarded inside a renewal loop \(the loop at renewloop.go:131\): its error is how the renewal reports that the lock was no longer ours`
 	}
 }
 
