@@ -98,6 +98,12 @@ type SummaryOp struct {
 	ScriptSha bool
 	Keys      int
 	Returns   bool
+	// Ctx is the parameter the wrapper sends the command with as its
+	// context, unassigned in the wrapper (-1: none, or another context),
+	// and FailsOnDoneCtx the client that fails the command when that
+	// context is already done (see rediscall.Call).
+	Ctx            int
+	FailsOnDoneCtx string
 }
 
 // Before reports whether b can run after a in the same function: b comes

@@ -42,6 +42,13 @@ type Call struct {
 	Role         Role
 	OwnerChecked bool
 
+	// FailsOnDoneCtx names the client that fails the command without
+	// sending it when Ctx is already done ("go-redis", "rueidis",
+	// "valkey-go"); "" when nothing shows it would (no context, a
+	// library call that detaches from it, redigo, a redsync pool that
+	// may not pass it on).
+	FailsOnDoneCtx string
+
 	// OKResult: a lock library release that reports a lost lock as
 	// (false, nil), so only reading ok notices it.
 	OKResult bool

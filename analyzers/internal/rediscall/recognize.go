@@ -14,6 +14,7 @@ func (env *Env) Recognize(call *ast.CallExpr) *Call {
 	c := env.recognize(call)
 	if c != nil {
 		c.Classify(NoRole, false)
+		env.setDoneCtx(c)
 	}
 	return c
 }
