@@ -1,0 +1,88 @@
+package workspace
+
+import (
+	"errors"
+	"go/ast"
+	"os"
+	"path/filepath"
+
+	"golang.org/x/tools/go/ast/astutil"
+)
+
+// InsertBefore puts the statements stmts right before the statement s of
+// the edit's trees, in the statement list that holds it.
+func (e *Edit) InsertBefore(s ast.Stmt, stmts ...ast.Stmt) error {
+	p, err := e.PathTo(s)
+	if err != nil || len(p) < 2 {
+		return errors.New("workspace: statement not found")
+	}
+	switch p[len(p)-2].(type) {
+	case *ast.BlockStmt, *ast.CaseClause, *ast.CommClause:
+	default:
+		return errors.New("workspace: statement is not in a statement list")
+	}
+	done := false
+	astutil.Apply(p[len(p)-2], func(c *astutil.Cursor) bool {
+		if done || c.Node() != s {
+			return !done
+		}
+		for _, n := range stmts {
+			c.InsertBefore(n)
+		}
+		done = true
+		return false
+	}, nil)
+	if !done {
+		return errors.New("workspace: statement not found")
+	}
+	for _, n := range stmts {
+		e.Own(n)
+	}
+	return nil
+}
+
+// InsertAfter puts the declarations decls right after the declaration d
+// of the file that holds it.
+func (e *Edit) InsertAfter(d ast.Decl, decls ...ast.Decl) error {
+	p, err := e.PathTo(d)
+	if err != nil || len(p) < 2 {
+		return errors.New("workspace: declaration not found")
+	}
+	f, ok := p[len(p)-2].(*ast.File)
+	if !ok {
+		return errors.New("workspace: not a top-level declaration")
+	}
+	for i, x := range f.Decls {
+		if x == d {
+			rest := append(decls, f.Decls[i+1:]...)
+			f.Decls = append(f.Decls[:i+1], rest...)
+			for _, n := range decls {
+				e.Own(n)
+			}
+			return nil
+		}
+	}
+	return errors.New("workspace: declaration not found")
+}
+
+// RemoveComments deletes from the copy of f the comments that lie inside
+// n (a copied node): moving n elsewhere would leave them behind, at the
+// wrong statement.
+func (e *Edit) RemoveComments(f *File, n ast.Node) {
+	c := e.File(f)
+	keep := c.Comments[:0]
+	for _, g := range c.Comments {
+		if g.Pos() >= n.Pos() && g.End() <= n.End() {
+			continue
+		}
+		keep = append(keep, g)
+	}
+	c.Comments = keep
+}
+
+// Exists reports whether the module has a file or directory at rel
+// (slash-separated, relative to its root).
+func (m *Module) Exists(rel string) bool {
+	_, err := os.Stat(filepath.Join(m.Dir, filepath.FromSlash(rel)))
+	return err == nil
+}
