@@ -24,7 +24,7 @@ type Module struct {
 	Packages  []*Package // the module's packages, by import path
 
 	byPath  map[string]*Package
-	byFile  map[string]*File      // by absolute file name
+	byFile  map[string]*File          // by absolute file name
 	imports map[string]*types.Package // every package of the load, as the module's importers see it
 }
 
