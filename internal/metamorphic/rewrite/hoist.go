@@ -5,6 +5,8 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+
+	"github.com/leasevet/leasevet/internal/metamorphic/workspace"
 )
 
 // HoistPoint returns the statement before which expr can be evaluated
@@ -50,9 +52,10 @@ func enclosingListStmt(path []ast.Node, expr ast.Expr) (ast.Stmt, error) {
 		if err := evaluatesOnceFirst(s, child); err != nil {
 			return nil, err
 		}
-		switch path[i+1].(type) {
-		case *ast.BlockStmt, *ast.CaseClause, *ast.CommClause:
+		if workspace.InList(path[i+1], s) {
 			return s, nil
+		}
+		switch path[i+1].(type) {
 		case *ast.IfStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.ForStmt:
 			child = s // an init statement: evaluated before the statement's own parts
 			continue

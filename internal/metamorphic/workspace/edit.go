@@ -16,15 +16,16 @@ import (
 // files and new files. The copies are fresh parses, so the Module stays
 // as it was loaded.
 type Edit struct {
-	m      *Module
-	Fset   *token.FileSet
-	copies map[*File]*ast.File
-	origin map[ast.Node]ast.Node // node of a copy → the original node it is
-	copyOf map[ast.Node]ast.Node // original node → its copy
-	added  []*addedFile
-	owner  map[ast.Node]int        // node created by a change → the change's number
-	alias  map[ast.Node][]ast.Node // new node → original nodes it stands for
-	change int                     // the number of the change being made
+	m         *Module
+	Fset      *token.FileSet
+	copies    map[*File]*ast.File
+	origin    map[ast.Node]ast.Node // node of a copy → the original node it is
+	copyOf    map[ast.Node]ast.Node // original node → its copy
+	added     []*addedFile
+	declFiles []*declFile
+	owner     map[ast.Node]int        // node created by a change → the change's number
+	alias     map[ast.Node][]ast.Node // new node → original nodes it stands for
+	change    int                     // the number of the change being made
 }
 
 // addedFile is a file an edit creates: Go source as a tree (Syntax) or as

@@ -57,7 +57,46 @@ func (e *Edit) Print() (*Output, error) {
 			return nil, err
 		}
 	}
+	for _, df := range e.declFiles {
+		src, owners, err := df.source()
+		if err != nil {
+			return nil, err
+		}
+		if err := e.printDecls(out, df.rel, src, owners); err != nil {
+			return nil, err
+		}
+	}
 	return out, nil
+}
+
+// printDecls formats a file of declarations; the nodes of its n-th
+// declaration are owned by owners[n].
+func (e *Edit) printDecls(out *Output, rel string, src []byte, owners []int) error {
+	formatted, err := format.Source(src)
+	if err != nil {
+		return fmt.Errorf("formatting %s: %w\n%s", rel, err, src)
+	}
+	p, err := parsePrinted(out, rel, formatted)
+	if err != nil {
+		return err
+	}
+	decls := p.Syntax.Decls
+	for len(decls) > 0 && isImport(decls[0]) {
+		decls = decls[1:]
+	}
+	for i, d := range decls {
+		if i < len(owners) {
+			for _, n := range Nodes(d) {
+				p.Owner[n] = owners[i]
+			}
+		}
+	}
+	return nil
+}
+
+func isImport(d ast.Decl) bool {
+	g, ok := d.(*ast.GenDecl)
+	return ok && g.Tok == token.IMPORT
 }
 
 // printTree prints the tree t as the file rel of out.

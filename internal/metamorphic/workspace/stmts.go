@@ -16,9 +16,7 @@ func (e *Edit) InsertBefore(s ast.Stmt, stmts ...ast.Stmt) error {
 	if err != nil || len(p) < 2 {
 		return errors.New("workspace: statement not found")
 	}
-	switch p[len(p)-2].(type) {
-	case *ast.BlockStmt, *ast.CaseClause, *ast.CommClause:
-	default:
+	if !InList(p[len(p)-2], s) {
 		return errors.New("workspace: statement is not in a statement list")
 	}
 	done := false
@@ -63,6 +61,26 @@ func (e *Edit) InsertAfter(d ast.Decl, decls ...ast.Decl) error {
 		}
 	}
 	return errors.New("workspace: declaration not found")
+}
+
+// InList reports whether s is a statement of the statement list of
+// parent (a block, or a case's body).
+func InList(parent ast.Node, s ast.Stmt) bool {
+	var list []ast.Stmt
+	switch p := parent.(type) {
+	case *ast.BlockStmt:
+		list = p.List
+	case *ast.CaseClause:
+		list = p.Body
+	case *ast.CommClause:
+		list = p.Body
+	}
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
 }
 
 // RemoveComments deletes from the copy of f the comments that lie inside

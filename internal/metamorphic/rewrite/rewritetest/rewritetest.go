@@ -4,9 +4,10 @@
 // module with the changes.
 //
 // A fixture module is a directory with a go.mod; the golden file of a
-// file it changes or adds is the file's path with ".golden" appended. A
-// file with no golden file must stay as it is: that is how a test says
-// that a kind leaves a place alone.
+// file that kind K changes or adds is the file's path with ".K.golden"
+// appended, so that one module can serve several kinds. A file with no
+// golden file must stay as it is: that is how a test says that a kind
+// leaves a place alone.
 package rewritetest
 
 import (
@@ -50,17 +51,17 @@ func Run(t *testing.T, kind rewrite.Kind, dir string) []rewrite.Place {
 	if err != nil {
 		t.Fatal(err)
 	}
-	compareGoldens(t, m.Dir, out)
+	compareGoldens(t, m.Dir, "."+kind.Name()+".golden", out)
 	build(t, m.Dir, out)
 	return places
 }
 
 // compareGoldens checks that the files of out are the golden files of
 // dir, and that every golden file is a file of out.
-func compareGoldens(t *testing.T, dir string, out *workspace.Output) {
+func compareGoldens(t *testing.T, dir, suffix string, out *workspace.Output) {
 	t.Helper()
 	for rel, got := range out.Files {
-		golden := filepath.Join(dir, filepath.FromSlash(rel)) + ".golden"
+		golden := filepath.Join(dir, filepath.FromSlash(rel)) + suffix
 		if *update {
 			if err := os.WriteFile(golden, got, 0o644); err != nil {
 				t.Fatal(err)
@@ -76,19 +77,19 @@ func compareGoldens(t *testing.T, dir string, out *workspace.Output) {
 			t.Errorf("%s differs from its golden file:\n--- got\n%s\n--- want\n%s", rel, got, want)
 		}
 	}
-	for _, rel := range goldens(t, dir) {
-		if _, ok := out.Files[strings.TrimSuffix(rel, ".golden")]; !ok {
+	for _, rel := range goldens(t, dir, suffix) {
+		if _, ok := out.Files[strings.TrimSuffix(rel, suffix)]; !ok {
 			t.Errorf("%s: the kind did not produce this file", rel)
 		}
 	}
 }
 
 // goldens lists the golden files of dir, relative, with slashes.
-func goldens(t *testing.T, dir string) []string {
+func goldens(t *testing.T, dir, suffix string) []string {
 	t.Helper()
 	var list []string
 	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err == nil && strings.HasSuffix(p, ".golden") {
+		if err == nil && strings.HasSuffix(p, suffix) {
 			rel, _ := filepath.Rel(dir, p)
 			list = append(list, filepath.ToSlash(rel))
 		}
