@@ -104,3 +104,60 @@ func (m *Module) Exists(rel string) bool {
 	_, err := os.Stat(filepath.Join(m.Dir, filepath.FromSlash(rel)))
 	return err == nil
 }
+
+// Delete removes n, a declaration of a file or a spec of a declaration,
+// from the edit's trees.
+func (e *Edit) Delete(n ast.Node) error {
+	p, err := e.PathTo(n)
+	if err != nil || len(p) < 2 {
+		return errors.New("workspace: deleted node not found")
+	}
+	deleted := false
+	astutil.Apply(p[len(p)-2], func(c *astutil.Cursor) bool {
+		if !deleted && c.Node() == n && c.Index() >= 0 {
+			c.Delete()
+			deleted = true
+			return false
+		}
+		return !deleted
+	}, nil)
+	if !deleted {
+		return errors.New("workspace: deleted node is not in a list")
+	}
+	if f, ok := p[0].(*ast.File); ok {
+		dropComments(f, attached(n)...)
+	}
+	return nil
+}
+
+// attached returns the doc and line comments of a declaration or spec.
+func attached(n ast.Node) []*ast.CommentGroup {
+	switch n := n.(type) {
+	case *ast.GenDecl:
+		groups := []*ast.CommentGroup{n.Doc}
+		for _, s := range n.Specs {
+			groups = append(groups, attached(s)...)
+		}
+		return groups
+	case *ast.ValueSpec:
+		return []*ast.CommentGroup{n.Doc, n.Comment}
+	case *ast.FuncDecl:
+		return []*ast.CommentGroup{n.Doc}
+	}
+	return nil
+}
+
+// dropComments removes the comment groups from the file's comments.
+func dropComments(f *ast.File, groups ...*ast.CommentGroup) {
+	keep := f.Comments[:0]
+	for _, g := range f.Comments {
+		drop := false
+		for _, d := range groups {
+			drop = drop || (d != nil && g == d)
+		}
+		if !drop {
+			keep = append(keep, g)
+		}
+	}
+	f.Comments = keep
+}
