@@ -6,6 +6,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/ast/astutil"
@@ -27,8 +28,8 @@ type TypeNamer struct {
 // NewTypeNamer returns a TypeNamer for the file f of the module, as the
 // edit e has it.
 func NewTypeNamer(e *workspace.Edit, f *workspace.File) *TypeNamer {
-	tn := &TypeNamer{fset: e.Fset, file: e.File(f), pkgPath: f.Pkg.Path, scope: f.Pkg.Types.Scope(),
-		names: map[string]string{}}
+	tn := NewAddedTypeNamer(e, e.File(f), f.Pkg.Path)
+	tn.scope = f.Pkg.Types.Scope()
 	for _, spec := range f.Syntax.Imports {
 		obj := f.Info.Implicits[spec]
 		if spec.Name != nil {
@@ -40,6 +41,20 @@ func NewTypeNamer(e *workspace.Edit, f *workspace.File) *TypeNamer {
 			tn.names[pn.Imported().Path()] = ""
 		case ok:
 			tn.names[pn.Imported().Path()] = pn.Name()
+		}
+	}
+	return tn
+}
+
+// NewAddedTypeNamer returns a TypeNamer for the tree file of a file that
+// the edit adds to the package pkgPath (a new package, or one whose
+// other files declare nothing the file's imports could clash with).
+func NewAddedTypeNamer(e *workspace.Edit, file *ast.File, pkgPath string) *TypeNamer {
+	tn := &TypeNamer{fset: e.Fset, file: file, pkgPath: pkgPath, names: map[string]string{}}
+	for _, spec := range file.Imports {
+		p, _ := strconv.Unquote(spec.Path.Value)
+		if spec.Name != nil {
+			tn.names[p] = spec.Name.Name
 		}
 	}
 	return tn
@@ -169,7 +184,11 @@ func (tn *TypeNamer) Import(path, name string) (string, error) {
 	if tn.nameTaken(name) {
 		return "", fmt.Errorf("cannot import %s as %s: the name is taken", path, name)
 	}
-	astutil.AddImport(tn.fset, tn.file, path)
+	if path[strings.LastIndex(path, "/")+1:] == name {
+		astutil.AddImport(tn.fset, tn.file, path)
+	} else {
+		astutil.AddNamedImport(tn.fset, tn.file, name, path)
+	}
 	tn.names[path] = name
 	return name, nil
 }

@@ -142,6 +142,24 @@ func (e *Edit) Alias(n ast.Node, orig ...ast.Node) { e.alias[n] = append(e.alias
 // root) whose tree may hold nodes moved from the copies.
 func (e *Edit) AddGo(rel string, f *ast.File) error { return e.add(&addedFile{rel: rel, syntax: f}) }
 
+// GoFile returns the tree of the Go file at rel that the edit adds, in
+// package pkg, creating an empty one on first use.
+func (e *Edit) GoFile(rel, pkg string) (*ast.File, error) {
+	for _, f := range e.added {
+		if f.rel == rel {
+			if f.syntax == nil {
+				return nil, fmt.Errorf("workspace: %s was added as text", rel)
+			}
+			return f.syntax, nil
+		}
+	}
+	f := &ast.File{Name: ast.NewIdent(pkg)}
+	if err := e.AddGo(rel, f); err != nil {
+		return nil, err
+	}
+	return f, nil
+}
+
 // AddSource adds a file at rel with the given contents: Go source that
 // holds no moved node, or any other file (a .lua script).
 func (e *Edit) AddSource(rel string, src []byte) error {

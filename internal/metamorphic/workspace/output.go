@@ -101,6 +101,10 @@ func isImport(d ast.Decl) bool {
 
 // printTree prints the tree t as the file rel of out.
 func (e *Edit) printTree(out *Output, rel string, t *ast.File) error {
+	// The printer sorts imports as gofmt does; sort them in the tree first,
+	// so that the output has the tree's shape.
+	ast.SortImports(e.Fset, t)
+	sortNewImports(t)
 	var buf bytes.Buffer
 	if err := format.Node(&buf, e.Fset, t); err != nil {
 		return fmt.Errorf("printing %s: %w", rel, err)
@@ -129,6 +133,20 @@ func (e *Edit) printTree(out *Output, rel string, t *ast.File) error {
 		}
 	}
 	return nil
+}
+
+// sortNewImports sorts by path the import blocks that have no position
+// (a new file's), which ast.SortImports leaves alone.
+func sortNewImports(t *ast.File) {
+	for _, d := range t.Decls {
+		g, ok := d.(*ast.GenDecl)
+		if !ok || g.Tok != token.IMPORT || g.Lparen.IsValid() {
+			continue
+		}
+		sort.SliceStable(g.Specs, func(i, j int) bool {
+			return g.Specs[i].(*ast.ImportSpec).Path.Value < g.Specs[j].(*ast.ImportSpec).Path.Value
+		})
+	}
 }
 
 // printSource formats Go source text added whole by change c.

@@ -39,6 +39,33 @@ func (e *Edit) InsertBefore(s ast.Stmt, stmts ...ast.Stmt) error {
 	return nil
 }
 
+// AppendDecl adds decl at the end of the copy of the file that holds
+// the copied node near. The declaration is placed after the file's last
+// comment, so that the printer keeps every comment where it was.
+func (e *Edit) AppendDecl(near ast.Node, decl ast.Decl) error {
+	p, err := e.PathTo(near)
+	if err != nil {
+		return err
+	}
+	f, ok := p[0].(*ast.File)
+	if !ok {
+		return errors.New("workspace: not in a file")
+	}
+	end := f.End()
+	if n := len(f.Comments); n > 0 && f.Comments[n-1].End() > end {
+		end = f.Comments[n-1].End()
+	}
+	switch d := decl.(type) {
+	case *ast.FuncDecl:
+		d.Type.Func = end
+	case *ast.GenDecl:
+		d.TokPos = end
+	}
+	f.Decls = append(f.Decls, decl)
+	e.Own(decl)
+	return nil
+}
+
 // InsertAfter puts the declarations decls right after the declaration d
 // of the file that holds it.
 func (e *Edit) InsertAfter(d ast.Decl, decls ...ast.Decl) error {

@@ -14,4 +14,4 @@ func TestPackageVar(t *testing.T) { rewritetest.Run(t, literal.PackageVar{}, "te
 func TestLocalVar(t *testing.T) { rewritetest.Run(t, literal.LocalVar{}, "testdata/mod") }
 
 func TestStructField(t *testing.T) { rewritetest.Run(t, literal.StructField{}, "testdata/mod") }
-func TestEmbedLua(t *testing.T) { rewritetest.Run(t, literal.EmbedLua{}, "testdata/mod") }
+func TestEmbedLua(t *testing.T)    { rewritetest.Run(t, literal.EmbedLua{}, "testdata/mod") }

@@ -63,6 +63,9 @@ func compareGoldens(t *testing.T, dir, suffix string, out *workspace.Output) {
 	for rel, got := range out.Files {
 		golden := filepath.Join(dir, filepath.FromSlash(rel)) + suffix
 		if *update {
+			if err := os.MkdirAll(filepath.Dir(golden), 0o755); err != nil {
+				t.Fatal(err)
+			}
 			if err := os.WriteFile(golden, got, 0o644); err != nil {
 				t.Fatal(err)
 			}
