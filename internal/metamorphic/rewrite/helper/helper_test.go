@@ -8,4 +8,5 @@ import (
 )
 
 func TestExtractHelper(t *testing.T) { rewritetest.Run(t, helper.ExtractHelper{}, "testdata/mod") }
-func TestMoveHelper(t *testing.T) { rewritetest.Run(t, helper.MoveHelper{}, "testdata/mod") }
+func TestMoveHelper(t *testing.T)    { rewritetest.Run(t, helper.MoveHelper{}, "testdata/mod") }
+func TestErrMethod(t *testing.T) { rewritetest.Run(t, helper.ErrMethod{}, "testdata/mod") }

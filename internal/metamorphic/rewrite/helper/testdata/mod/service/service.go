@@ -39,3 +39,12 @@ func (j *Job) key() string { return prefix + j.name }
 func (j *Job) Rename(ctx context.Context, name string) {
 	j.name = rdb.Get(ctx, prefix+name).Val()
 }
+
+// Release checks the reply's error in an if; the deferred one stays.
+func Release(ctx context.Context, name string) error {
+	defer rdb.Del(ctx, prefix+name+":owner").Err()
+	if err := rdb.Del(ctx, prefix+name).Err(); err != nil {
+		return err
+	}
+	return nil
+}
