@@ -144,4 +144,3 @@ func (x *extraction) receiver() (*ast.FieldList, *types.Var) {
 	}
 	return &ast.FieldList{List: []*ast.Field{{Names: []*ast.Ident{ast.NewIdent(v.Name())}, Type: t}}}, v
 }
-

@@ -9,4 +9,4 @@ import (
 
 func TestExtractHelper(t *testing.T) { rewritetest.Run(t, helper.ExtractHelper{}, "testdata/mod") }
 func TestMoveHelper(t *testing.T)    { rewritetest.Run(t, helper.MoveHelper{}, "testdata/mod") }
-func TestErrMethod(t *testing.T) { rewritetest.Run(t, helper.ErrMethod{}, "testdata/mod") }
+func TestErrMethod(t *testing.T)     { rewritetest.Run(t, helper.ErrMethod{}, "testdata/mod") }
