@@ -126,33 +126,10 @@ func allowedTypeUse(path []ast.Node) bool {
 }
 
 // interfaceArgs marks the recorded types of arguments that call passes
-// to an interface parameter.
+// to an interface.
 func (su *structUses) interfaceArgs(info *types.Info, call *ast.CallExpr) {
-	if tv, ok := info.Types[call.Fun]; ok && tv.IsType() {
-		if len(call.Args) == 1 && types.IsInterface(tv.Type) {
-			if u := su.useOf(info.TypeOf(call.Args[0])); u != nil {
-				u.unsafe = true // a conversion to an interface
-			}
-		}
-		return
-	}
-	sig, ok := info.TypeOf(call.Fun).(*types.Signature)
-	if !ok {
-		return
-	}
-	for i, arg := range call.Args {
-		u := su.useOf(info.TypeOf(arg))
-		if u == nil {
-			continue
-		}
-		var param types.Type
-		switch {
-		case sig.Variadic() && i >= sig.Params().Len()-1:
-			param = sig.Params().At(sig.Params().Len() - 1).Type().(*types.Slice).Elem()
-		case i < sig.Params().Len():
-			param = sig.Params().At(i).Type()
-		}
-		if param != nil && types.IsInterface(param) {
+	for _, arg := range rewrite.InterfaceArgs(info, call) {
+		if u := su.useOf(info.TypeOf(arg)); u != nil {
 			u.unsafe = true
 		}
 	}
