@@ -8,6 +8,7 @@ import (
 	"path"
 	"sort"
 	"strconv"
+	"strings"
 )
 
 // declFile is a Go file of package-level declarations that changes add
@@ -76,8 +77,16 @@ func (df *declFile) source() ([]byte, []int, error) {
 		paths = append(paths, p)
 	}
 	sort.Strings(paths)
-	for _, p := range paths {
-		fmt.Fprintf(&b, "import %s %s\n", df.imports[p], strconv.Quote(p))
+	if len(paths) > 0 {
+		b.WriteString("import (\n")
+		for _, p := range paths {
+			name := df.imports[p]
+			if name == p[strings.LastIndexByte(p, '/')+1:] {
+				name = ""
+			}
+			fmt.Fprintf(&b, "\t%s %s\n", name, strconv.Quote(p))
+		}
+		b.WriteString(")\n")
 	}
 	var owners []int
 	for _, d := range df.decls {

@@ -267,7 +267,27 @@ func (e *Edit) Replace(old, new ast.Node) error {
 		return errors.New("workspace: replaced node not found")
 	}
 	e.Own(new)
+	e.Anchor(new, old.Pos())
 	return nil
+}
+
+// Anchor gives the nodes of n that a change created and that have no
+// position the position pos, next to the code they replace or precede.
+// The printer estimates the position of a token without one from the
+// text it has written so far; when the new text is longer than the old,
+// the estimate runs past the comments that follow and prints them too
+// early, inside the new code.
+func (e *Edit) Anchor(n ast.Node, pos token.Pos) {
+	ast.Inspect(n, func(x ast.Node) bool {
+		if x == nil {
+			return false
+		}
+		if _, copied := e.origin[x]; copied {
+			return false
+		}
+		fillPositions(x, pos)
+		return true
+	})
 }
 
 // Own marks every node of the tree n that no change owns and that is not

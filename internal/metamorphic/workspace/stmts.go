@@ -3,8 +3,10 @@ package workspace
 import (
 	"errors"
 	"go/ast"
+	"go/token"
 	"os"
 	"path/filepath"
+	"reflect"
 
 	"golang.org/x/tools/go/ast/astutil"
 )
@@ -35,6 +37,7 @@ func (e *Edit) InsertBefore(s ast.Stmt, stmts ...ast.Stmt) error {
 	}
 	for _, n := range stmts {
 		e.Own(n)
+		e.Anchor(n, s.Pos())
 	}
 	return nil
 }
@@ -63,6 +66,7 @@ func (e *Edit) AppendDecl(near ast.Node, decl ast.Decl) error {
 	}
 	f.Decls = append(f.Decls, decl)
 	e.Own(decl)
+	e.Anchor(decl, end)
 	return nil
 }
 
@@ -187,4 +191,28 @@ func dropComments(f *ast.File, groups ...*ast.CommentGroup) {
 		}
 	}
 	f.Comments = keep
+}
+
+// fillPositions sets the unset positions of the node x (not of its
+// children) to pos, but for those whose being set changes the syntax
+// (a call's ..., a declaration's parentheses, a channel's arrow, a
+// parameter list's parentheses).
+func fillPositions(x ast.Node, pos token.Pos) {
+	v := reflect.ValueOf(x)
+	if v.Kind() != reflect.Pointer || v.IsNil() || v.Elem().Kind() != reflect.Struct {
+		return
+	}
+	v = v.Elem()
+	posType := reflect.TypeOf(token.NoPos)
+	for i := range v.NumField() {
+		switch v.Type().Field(i).Name {
+		case "Ellipsis", "Lparen", "Rparen", "Arrow", "Opening", "Closing":
+			if _, isCall := x.(*ast.CallExpr); !isCall || v.Type().Field(i).Name == "Ellipsis" {
+				continue
+			}
+		}
+		if f := v.Field(i); f.Type() == posType && f.CanSet() && f.Int() == 0 {
+			f.SetInt(int64(pos))
+		}
+	}
 }

@@ -95,6 +95,7 @@ func wrap(e *workspace.Edit, d *ast.DeferStmt) error {
 		Body: &ast.BlockStmt{List: []ast.Stmt{&ast.ExprStmt{X: call}}}}
 	c.Call = &ast.CallExpr{Fun: lit}
 	e.Own(c.Call)
+	e.Anchor(c.Call, call.Pos())
 	return nil
 }
 

@@ -106,11 +106,13 @@ func (x *extraction) replaceWithCall(e *workspace.Edit, call *ast.CallExpr) ([]a
 		moved := s.Rhs
 		s.Rhs = []ast.Expr{call}
 		e.Own(call)
+		e.Anchor(call, moved[0].Pos())
 		return []ast.Stmt{&ast.ReturnStmt{Results: moved}}, nil
 	case *ast.ReturnStmt:
 		moved := s.Results
 		s.Results = []ast.Expr{call}
 		e.Own(call)
+		e.Anchor(call, moved[0].Pos())
 		return []ast.Stmt{&ast.ReturnStmt{Results: moved}}, nil
 	}
 	return nil, errors.New("unexpected statement")

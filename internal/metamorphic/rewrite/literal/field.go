@@ -138,13 +138,20 @@ func (su *structUses) addField(e *workspace.Edit, named *types.Named, name, valu
 			}
 		}
 	}
-	st.Fields.List = append(st.Fields.List, &ast.Field{Names: []*ast.Ident{ast.NewIdent(name)}, Type: ast.NewIdent("string")})
-	e.Own(st)
+	field := &ast.Field{Names: []*ast.Ident{ast.NewIdent(name)}, Type: ast.NewIdent("string")}
+	st.Fields.List = append(st.Fields.List, field)
+	e.Own(field)
+	e.Anchor(field, st.Fields.Closing)
 	for _, lit := range u.lits {
 		c := e.Node(lit).(*ast.CompositeLit)
-		c.Elts = append(c.Elts, &ast.KeyValueExpr{Key: ast.NewIdent(name),
-			Value: &ast.BasicLit{Kind: token.STRING, Value: quoted(value)}})
-		e.Own(c)
+		kv := &ast.KeyValueExpr{Key: ast.NewIdent(name), Value: &ast.BasicLit{Kind: token.STRING, Value: quoted(value)}}
+		c.Elts = append(c.Elts, kv)
+		e.Own(kv)
+		at := c.Lbrace
+		if n := len(c.Elts); n > 1 {
+			at = c.Elts[n-2].End()
+		}
+		e.Anchor(kv, at)
 	}
 	return nil
 }
