@@ -75,9 +75,35 @@ func (r *moduleRun) attribute(places []rewrite.Place, idx []int, res *kindResult
 		ts = append(ts, &target{c: c, candidates: r.candidates(places, idx, c.Pos.File)})
 	}
 	budget := r.cfg.MaxBisect
+	ts = r.direct(places, ts)
 	r.narrow(places, ts, &budget, r.touches)
 	r.narrow(places, ts, &budget, r.sameDecl)
 	r.halve(places, ts, &budget)
+}
+
+// direct attributes, without running anything, the targets that exactly
+// one candidate place touches (it rewrote their command, or the command
+// they are judged against) when no other candidate is in the same
+// declaration; it returns the others.
+func (r *moduleRun) direct(places []rewrite.Place, ts []*target) []*target {
+	var rest []*target
+	for _, t := range ts {
+		var touching, near []int
+		for _, i := range t.candidates {
+			if r.touches(t, places[i]) {
+				touching = append(touching, i)
+			}
+			if r.sameDecl(t, places[i]) {
+				near = append(near, i)
+			}
+		}
+		if len(touching) == 1 && len(near) <= 1 {
+			t.c.cause = r.describe(places, touching)
+			continue
+		}
+		rest = append(rest, t)
+	}
+	return rest
 }
 
 // narrow narrows the candidates of each target to those near(t, i)

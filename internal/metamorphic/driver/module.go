@@ -97,11 +97,28 @@ func (r *moduleRun) build() error {
 	return nil
 }
 
-// analyze runs the analyzer on the variant directory.
+// analyze runs the analyzer on the packages of the variant directory
+// that patterns name, and keeps the findings in those packages only (an
+// analyzer may report others; a later comparison must not see them).
 func (r *moduleRun) analyze(patterns ...string) (*finding.Result, error) {
 	start := time.Now()
 	defer func() { r.runs, r.spent = r.runs+1, r.spent+time.Since(start) }()
-	return finding.Run(r.ctx, r.cfg.Analyzer, r.variant, patterns...)
+	res, err := finding.Run(r.ctx, r.cfg.Analyzer, r.variant, patterns...)
+	if err != nil || len(patterns) == 1 && patterns[0] == "./..." {
+		return res, err
+	}
+	dirs := map[string]bool{}
+	for _, p := range patterns {
+		dirs[path.Clean(strings.TrimPrefix(p, "./"))] = true
+	}
+	kept := res.Findings[:0]
+	for _, f := range res.Findings {
+		if dirs[path.Dir(f.Pos.File)] {
+			kept = append(kept, f)
+		}
+	}
+	res.Findings = kept
+	return res, nil
 }
 
 // newErrors returns the analyzer's errors of res that the module as it
