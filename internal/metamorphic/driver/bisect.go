@@ -12,6 +12,7 @@ import (
 	"github.com/leasevet/leasevet/internal/metamorphic/finding"
 	"github.com/leasevet/leasevet/internal/metamorphic/match"
 	"github.com/leasevet/leasevet/internal/metamorphic/rewrite"
+	"github.com/leasevet/leasevet/internal/metamorphic/variant"
 	"github.com/leasevet/leasevet/internal/metamorphic/workspace"
 )
 
@@ -34,20 +35,20 @@ func (r *moduleRun) breaking(places []rewrite.Place, idx []int, fails func([]rew
 // buildFails reports whether the copy with the places idx does not build.
 func (r *moduleRun) buildFails(places []rewrite.Place, idx []int) bool {
 	out, err := r.output(places, idx)
-	if err != nil || r.reset(out) != nil {
+	if err != nil || r.v.Write(out) != nil {
 		return true
 	}
-	return r.build() != nil
+	return r.v.Build() != nil
 }
 
 // analysisFails reports whether the analyzer fails on a package of the
 // copy with the places idx where it did not on the module.
 func (r *moduleRun) analysisFails(places []rewrite.Place, idx []int) bool {
 	out, err := r.output(places, idx)
-	if err != nil || r.reset(out) != nil {
+	if err != nil || r.v.Write(out) != nil {
 		return true
 	}
-	res, err := r.analyze(patternsForDirs(r.affected(out))...)
+	res, err := r.v.Analyze(variant.Patterns(r.v.Affected(out))...)
 	return err != nil || len(r.newErrors(res)) > 0
 }
 
@@ -56,6 +57,7 @@ type target struct {
 	c          *changed
 	lost       bool
 	candidates []int // the places that can have caused it
+	verified   bool  // a run with the candidates alone reproduced it
 }
 
 // attribute finds the place that caused each lost and added finding of
@@ -132,6 +134,7 @@ func (r *moduleRun) narrow(places []rewrite.Place, ts []*target, budget *int, ne
 	yes, _ := r.reproduce(places, compact(union), tried, budget)
 	for _, t := range yes {
 		t.candidates = guesses[t]
+		t.verified = len(t.candidates) == 1 && len(tried) == 1
 	}
 }
 
@@ -298,9 +301,11 @@ func (r *moduleRun) halve(places []rewrite.Place, ts []*target, budget *int) {
 		yes, no := r.reproduce(places, compact(union), active, budget)
 		for _, t := range yes {
 			t.candidates = t.candidates[:len(t.candidates)/2]
+			t.verified = len(t.candidates) == 1 && len(active) == 1
 		}
 		for _, t := range no {
 			t.candidates = t.candidates[len(t.candidates)/2:]
+			t.verified = false
 		}
 	}
 	r.confirm(places, ts, orig, budget)
@@ -313,6 +318,10 @@ func (r *moduleRun) confirm(places []rewrite.Place, ts []*target, orig map[*targ
 	var single []*target
 	for _, t := range ts {
 		if len(t.candidates) == 1 {
+			if t.verified {
+				t.c.cause = r.describe(places, t.candidates)
+				continue
+			}
 			found = append(found, t.candidates[0])
 			single = append(single, t)
 		} else {
@@ -352,15 +361,15 @@ func (r *moduleRun) reproduce(places []rewrite.Place, sub []int, ts []*target, b
 	*budget--
 	out, err := r.output(places, sub)
 	if err == nil {
-		err = r.reset(out)
+		err = r.v.Write(out)
 	}
-	var files []string
+	var dirs []string
 	for _, t := range ts {
-		files = append(files, t.c.Pos.File)
+		dirs = append(dirs, path.Dir(t.c.Pos.File))
 	}
 	var got []match.Anchored
 	if err == nil {
-		res, aerr := r.analyze(patternsFor(files)...)
+		res, aerr := r.v.Analyze(variant.Patterns(dirs)...)
 		if aerr != nil {
 			err = aerr
 		} else {

@@ -8,7 +8,10 @@ import (
 
 	"github.com/leasevet/leasevet/internal/metamorphic/finding"
 	"github.com/leasevet/leasevet/internal/metamorphic/match"
+	"github.com/leasevet/leasevet/internal/metamorphic/output"
 	"github.com/leasevet/leasevet/internal/metamorphic/rewrite"
+	"github.com/leasevet/leasevet/internal/metamorphic/typecheck"
+	"github.com/leasevet/leasevet/internal/metamorphic/variant"
 	"github.com/leasevet/leasevet/internal/metamorphic/workspace"
 )
 
@@ -64,7 +67,7 @@ func (r *moduleRun) runKind(k rewrite.Kind) (*kindResult, error) {
 		r.progress("%s: %d lost, %d added: attributing", k.Name(), len(res.lost), len(res.added))
 		r.attribute(places, idx, res)
 	}
-	r.progress("%s: done; %d analyzer runs so far, %s", k.Name(), r.runs, r.spent.Round(time.Second))
+	r.progress("%s: done; %d analyzer runs so far, %s", k.Name(), r.v.Runs, r.v.Spent.Round(time.Second))
 	return res, nil
 }
 
@@ -121,15 +124,15 @@ func (r *moduleRun) edit(places []rewrite.Place, idx []int) (e *workspace.Edit, 
 }
 
 // output applies idx, type-checks the result and prints it.
-func (r *moduleRun) output(places []rewrite.Place, idx []int) (*workspace.Output, error) {
+func (r *moduleRun) output(places []rewrite.Place, idx []int) (*output.Output, error) {
 	e, err := r.edit(places, idx)
 	if err != nil {
 		return nil, err
 	}
-	if err := e.Check(); err != nil {
+	if err := typecheck.Check(e); err != nil {
 		return nil, err
 	}
-	return e.Print()
+	return output.Print(e)
 }
 
 // validate returns the places of idx that type-check, together: all of
@@ -161,9 +164,9 @@ func (r *moduleRun) validate(places []rewrite.Place, idx []int) []int {
 	return acc
 }
 
-// variant is a rewritten copy that builds and was analysed.
-type variant struct {
-	out      *workspace.Output
+// rewrittenCopy is a rewritten copy that builds and was analysed.
+type rewrittenCopy struct {
+	out      *output.Output
 	idx      []int             // the places applied
 	dirs     []string          // the packages analysed again (affected)
 	findings []finding.Finding // their findings
@@ -172,24 +175,24 @@ type variant struct {
 // rewritten writes the places idx into the copy, builds it and analyses
 // the packages it affects; places that break the build or the analysis
 // are found by halving and dropped, for a few rounds.
-func (r *moduleRun) rewritten(places []rewrite.Place, idx []int) (*variant, error) {
+func (r *moduleRun) rewritten(places []rewrite.Place, idx []int) (*rewrittenCopy, error) {
 	for round := 0; round < 3 && len(idx) > 0; round++ {
 		out, err := r.output(places, idx)
 		if err != nil {
 			return nil, err
 		}
-		if err := r.reset(out); err != nil {
+		if err := r.v.Write(out); err != nil {
 			return nil, err
 		}
 		if r.builds {
-			if err := r.build(); err != nil {
+			if err := r.v.Build(); err != nil {
 				r.progress("the copy does not build: %s", firstLine(err.Error()))
 				idx = without(idx, r.breaking(places, idx, r.buildFails))
 				continue
 			}
 		}
-		dirs := r.affected(out)
-		res, err := r.analyze(patternsForDirs(dirs)...)
+		dirs := r.v.Affected(out)
+		res, err := r.v.Analyze(variant.Patterns(dirs)...)
 		if err != nil {
 			return nil, err
 		}
@@ -198,7 +201,7 @@ func (r *moduleRun) rewritten(places []rewrite.Place, idx []int) (*variant, erro
 			idx = without(idx, r.breaking(places, idx, r.analysisFails))
 			continue
 		}
-		return &variant{out: out, idx: idx, dirs: dirs, findings: res.Findings}, nil
+		return &rewrittenCopy{out: out, idx: idx, dirs: dirs, findings: res.Findings}, nil
 	}
 	return nil, fmt.Errorf("the rewritten copy does not build or analyse")
 }

@@ -12,7 +12,7 @@
 // malformed suppression directive) at the comment.
 //
 // It must not know what a rewrite does: only the node maps of the
-// printed output (workspace.Printed) and which original calls are
+// printed output (output.Printed) and which original calls are
 // commands.
 package match
 

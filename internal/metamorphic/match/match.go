@@ -7,6 +7,7 @@ import (
 	"go/types"
 
 	"github.com/leasevet/leasevet/internal/metamorphic/finding"
+	"github.com/leasevet/leasevet/internal/metamorphic/output"
 	"github.com/leasevet/leasevet/internal/metamorphic/workspace"
 )
 
@@ -64,7 +65,7 @@ func (mt *Matcher) original(f finding.Finding) Anchored {
 // Rewritten anchors the findings of a run on the module with out written
 // into it: in a file out printed, the anchor is found in the printed tree
 // and traced back; in any other file, in the original tree.
-func (mt *Matcher) Rewritten(fs []finding.Finding, out *workspace.Output) []Anchored {
+func (mt *Matcher) Rewritten(fs []finding.Finding, out *output.Output) []Anchored {
 	var res []Anchored
 	for _, f := range fs {
 		p, ok := out.Go[f.Pos.File]
@@ -77,7 +78,7 @@ func (mt *Matcher) Rewritten(fs []finding.Finding, out *workspace.Output) []Anch
 	return res
 }
 
-func (mt *Matcher) printed(f finding.Finding, p *workspace.Printed, fset *token.FileSet) Anchored {
+func (mt *Matcher) printed(f finding.Finding, p *output.Printed, fset *token.FileSet) Anchored {
 	a := Anchored{Finding: f, Owner: -1}
 	tf := fset.File(p.Syntax.Pos())
 	pos, end := locate(tf, f.Pos), locate(tf, f.End)
@@ -185,7 +186,7 @@ func take(pending map[key][]int, r Anchored) (int, bool) {
 
 // Went returns where the original node n is in the rewritten module: a
 // position in a printed file, or its own in an untouched one.
-func (mt *Matcher) Went(out *workspace.Output, n ast.Node) string {
+func (mt *Matcher) Went(out *output.Output, n ast.Node) string {
 	if n == nil {
 		return "?"
 	}

@@ -10,6 +10,8 @@ import (
 
 	"github.com/leasevet/leasevet/internal/metamorphic/finding"
 	"github.com/leasevet/leasevet/internal/metamorphic/match"
+	"github.com/leasevet/leasevet/internal/metamorphic/output"
+	"github.com/leasevet/leasevet/internal/metamorphic/typecheck"
 	"github.com/leasevet/leasevet/internal/metamorphic/workspace"
 )
 
@@ -39,7 +41,7 @@ func position(rel string, src []byte, off int) finding.Position {
 // moveRelease puts two statements before Release's call (so it moves two
 // lines down) and moves Sweep's call into a new function, called where it
 // was.
-func moveRelease(t *testing.T, m *workspace.Module) *workspace.Output {
+func moveRelease(t *testing.T, m *workspace.Module) *output.Output {
 	t.Helper()
 	f := m.FileRel("store/store.go")
 	var release, sweep *ast.ExprStmt
@@ -71,10 +73,10 @@ func moveRelease(t *testing.T, m *workspace.Module) *workspace.Output {
 	if err := e.AppendDecl(e.File(f), helper); err != nil {
 		t.Fatal(err)
 	}
-	if err := e.Check(); err != nil {
+	if err := typecheck.Check(e); err != nil {
 		t.Fatal(err)
 	}
-	out, err := e.Print()
+	out, err := output.Print(e)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -158,3 +158,22 @@ func EnclosingFunc(path []ast.Node) *ast.FuncDecl {
 	}
 	return fd
 }
+
+// CallsRecover reports whether n calls the builtin recover, in a
+// function literal too. recover works only when the deferred function
+// calls it itself, so code that calls it cannot move into another
+// function.
+func CallsRecover(info *types.Info, n ast.Node) bool {
+	found := false
+	ast.Inspect(n, func(x ast.Node) bool {
+		if call, ok := x.(*ast.CallExpr); ok {
+			if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
+				if b, ok := info.Uses[id].(*types.Builtin); ok && b.Name() == "recover" {
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}

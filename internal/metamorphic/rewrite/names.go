@@ -52,3 +52,14 @@ func (n *Namer) Take(name string) { n.taken[name] = true }
 
 // Taken reports whether name is used in the package or was handed out.
 func (n *Namer) Taken(name string) bool { return n.taken[name] }
+
+// Namers hands out one Namer per package.
+type Namers map[*workspace.Package]*Namer
+
+// For returns the Namer of pkg, made on first use.
+func (ns Namers) For(pkg *workspace.Package) *Namer {
+	if ns[pkg] == nil {
+		ns[pkg] = NewNamer(pkg)
+	}
+	return ns[pkg]
+}

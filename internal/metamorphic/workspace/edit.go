@@ -86,7 +86,7 @@ func (e *Edit) copyFile(f *File) error {
 		return fmt.Errorf("workspace: parsing %s again: %w", f.Rel, err)
 	}
 	a, b := Nodes(f.Syntax), Nodes(c)
-	if err := sameShape(a, b); err != nil {
+	if err := SameShape(a, b); err != nil {
 		return fmt.Errorf("workspace: %s: %w", f.Rel, err)
 	}
 	for i := range a {
@@ -114,9 +114,9 @@ func Nodes(root ast.Node) []ast.Node {
 	return all
 }
 
-// sameShape reports an error unless a and b are the nodes of two trees of
+// SameShape reports an error unless a and b are the nodes of two trees of
 // the same shape, as Nodes lists them.
-func sameShape(a, b []ast.Node) error {
+func SameShape(a, b []ast.Node) error {
 	if len(a) != len(b) {
 		return fmt.Errorf("%d nodes, want %d", len(b), len(a))
 	}
@@ -186,14 +186,59 @@ func (e *Edit) add(f *addedFile) error {
 	return nil
 }
 
-// Added returns the added file at rel, if any: its tree, or its text.
-func (e *Edit) Added(rel string) (*ast.File, []byte, bool) {
-	for _, f := range e.added {
-		if f.rel == rel {
-			return f.syntax, f.src, true
+// EditedFile is a file the edit changed or added: a tree (a copy of a
+// module file, or a new file's), or text (a new file, Go or not).
+type EditedFile struct {
+	Rel    string    // relative to the module root, with slashes
+	Syntax *ast.File // the tree, or nil
+	Src    []byte    // the text, when Syntax is nil
+	// Owners are, for Go text, the changes that added its top-level
+	// declarations in order; a single entry owns the whole file.
+	Owners []int
+}
+
+// EditedFiles returns the files the edit changed or added: the copies,
+// then the added files, then the files of declarations.
+func (e *Edit) EditedFiles() ([]EditedFile, error) {
+	var files []EditedFile
+	for _, f := range e.sortedCopies() {
+		files = append(files, EditedFile{Rel: f.Rel, Syntax: e.copies[f]})
+	}
+	for _, a := range e.added {
+		files = append(files, EditedFile{Rel: a.rel, Syntax: a.syntax, Src: a.src, Owners: []int{a.change}})
+	}
+	for _, df := range e.declFiles {
+		src, owners, err := df.source()
+		if err != nil {
+			return nil, err
+		}
+		files = append(files, EditedFile{Rel: df.rel, Src: src, Owners: owners})
+	}
+	return files, nil
+}
+
+// Owner returns the change that created the node n of the edit's trees.
+func (e *Edit) Owner(n ast.Node) (int, bool) {
+	c, ok := e.owner[n]
+	return c, ok
+}
+
+// Aliases returns the original nodes that the new node n stands for.
+func (e *Edit) Aliases(n ast.Node) []ast.Node { return e.alias[n] }
+
+// DeleteImport deletes the import of path named name ("" for none) from
+// the tree of the edited file rel.
+func (e *Edit) DeleteImport(rel, name, path string) {
+	for _, f := range e.sortedCopies() {
+		if f.Rel == rel {
+			astutil.DeleteNamedImport(e.Fset, e.copies[f], name, path)
 		}
 	}
-	return nil, nil, false
+	for _, a := range e.added {
+		if a.rel == rel && a.syntax != nil {
+			astutil.DeleteNamedImport(e.Fset, a.syntax, name, path)
+		}
+	}
 }
 
 // PathTo returns the path from the root of the copy (or added tree) that
@@ -208,15 +253,20 @@ func (e *Edit) PathTo(n ast.Node) ([]ast.Node, error) {
 	return nil, errors.New("workspace: node is in no file of the edit")
 }
 
-// roots returns the trees of the edit: the copies, then the added files.
-func (e *Edit) roots() []*ast.File {
+// sortedCopies returns the module files the edit copied, by name.
+func (e *Edit) sortedCopies() []*File {
 	var files []*File
 	for f := range e.copies {
 		files = append(files, f)
 	}
 	sort.Slice(files, func(i, j int) bool { return files[i].Name < files[j].Name })
+	return files
+}
+
+// roots returns the trees of the edit: the copies, then the added files.
+func (e *Edit) roots() []*ast.File {
 	var roots []*ast.File
-	for _, f := range files {
+	for _, f := range e.sortedCopies() {
 		roots = append(roots, e.copies[f])
 	}
 	for _, f := range e.added {

@@ -70,30 +70,6 @@ func (e *Edit) AppendDecl(near ast.Node, decl ast.Decl) error {
 	return nil
 }
 
-// InsertAfter puts the declarations decls right after the declaration d
-// of the file that holds it.
-func (e *Edit) InsertAfter(d ast.Decl, decls ...ast.Decl) error {
-	p, err := e.PathTo(d)
-	if err != nil || len(p) < 2 {
-		return errors.New("workspace: declaration not found")
-	}
-	f, ok := p[len(p)-2].(*ast.File)
-	if !ok {
-		return errors.New("workspace: not a top-level declaration")
-	}
-	for i, x := range f.Decls {
-		if x == d {
-			rest := append(decls, f.Decls[i+1:]...)
-			f.Decls = append(f.Decls[:i+1], rest...)
-			for _, n := range decls {
-				e.Own(n)
-			}
-			return nil
-		}
-	}
-	return errors.New("workspace: declaration not found")
-}
-
 // InList reports whether s is a statement of the statement list of
 // parent (a block, or a case's body).
 func InList(parent ast.Node, s ast.Stmt) bool {

@@ -125,7 +125,7 @@ func newModuleFacts(m *workspace.Module) *moduleFacts {
 					}
 				}
 			case *ast.FuncDecl:
-				if n.Body != nil && callsRecover(f.Info, n.Body) {
+				if n.Body != nil && rewrite.CallsRecover(f.Info, n.Body) {
 					if obj := f.Info.Defs[n.Name]; obj != nil {
 						mod.recovers[obj.Pos()] = true
 						mod.byName[obj.Name()] = true
@@ -197,20 +197,4 @@ func pkgPath(obj types.Object) string {
 		return ""
 	}
 	return obj.Pkg().Path()
-}
-
-// callsRecover reports whether n calls the builtin recover.
-func callsRecover(info *types.Info, n ast.Node) bool {
-	found := false
-	ast.Inspect(n, func(x ast.Node) bool {
-		if call, ok := x.(*ast.CallExpr); ok {
-			if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
-				if b, ok := info.Uses[id].(*types.Builtin); ok && b.Name() == "recover" {
-					found = true
-				}
-			}
-		}
-		return !found
-	})
-	return found
 }

@@ -6,6 +6,8 @@ import (
 	"go/types"
 
 	"github.com/leasevet/leasevet/internal/metamorphic/rewrite"
+	"github.com/leasevet/leasevet/internal/metamorphic/rewrite/extraction"
+	"github.com/leasevet/leasevet/internal/metamorphic/rewrite/typename"
 	"github.com/leasevet/leasevet/internal/metamorphic/workspace"
 )
 
@@ -39,20 +41,17 @@ func (ErrMethod) Name() string { return "err-method" }
 // Places implements rewrite.Kind.
 func (ErrMethod) Places(m *workspace.Module) []rewrite.Place {
 	var places []rewrite.Place
-	namers := map[*workspace.Package]*rewrite.Namer{}
+	namers := rewrite.Namers{}
 	for _, f := range rewrite.Files(m) {
 		rewrite.Inspect(f.Syntax, func(path []ast.Node) bool {
 			x, err := planErr(f, path)
 			if err != nil {
 				return true
 			}
-			if namers[f.Pkg] == nil {
-				namers[f.Pkg] = rewrite.NewNamer(f.Pkg)
-			}
-			name := namers[f.Pkg].Name("mmErr")
-			places = append(places, rewrite.Place{Pos: x.moved[0].Pos(), End: x.moved[0].End(),
-				What:  "the error of " + commandName(x.moved[0]) + " into " + name,
-				Apply: func(e *workspace.Edit) error { return x.errMethod(e, name) }})
+			name := namers.For(f.Pkg).Name("mmErr")
+			places = append(places, rewrite.Place{Pos: x.Moved[0].Pos(), End: x.Moved[0].End(),
+				What:  "the error of " + commandName(x.Moved[0]) + " into " + name,
+				Apply: func(e *workspace.Edit) error { return errMethod(e, x, name) }})
 			return true
 		})
 	}
@@ -60,7 +59,7 @@ func (ErrMethod) Places(m *workspace.Module) []rewrite.Place {
 }
 
 // planErr returns the extraction of the X.Err() at the start of path.
-func planErr(f *workspace.File, path []ast.Node) (*extraction, error) {
+func planErr(f *workspace.File, path []ast.Node) (*extraction.Extraction, error) {
 	call, ok := path[0].(*ast.CallExpr)
 	if !ok || !rewrite.IsReplyAccessor(f.Info, call) {
 		return nil, errors.New("not a reply's accessor")
@@ -72,18 +71,18 @@ func planErr(f *workspace.File, path []ast.Node) (*extraction, error) {
 	case *ast.DeferStmt, *ast.GoStmt:
 		return nil, errors.New("the call of a defer or go statement")
 	}
-	x := &extraction{file: f, fd: rewrite.EnclosingFunc(path), moved: []ast.Expr{call},
-		results: []types.Type{f.Info.TypeOf(call)}}
+	x := &extraction.Extraction{File: f, Func: rewrite.EnclosingFunc(path), Moved: []ast.Expr{call},
+		Results: []types.Type{f.Info.TypeOf(call)}}
 	for _, n := range path {
 		if s, ok := n.(ast.Stmt); ok {
-			x.stmt = s
+			x.Stmt = s
 			break
 		}
 	}
-	if x.stmt == nil {
+	if x.Stmt == nil {
 		return nil, errors.New("not in a statement")
 	}
-	if err := x.check(); err != nil {
+	if err := x.Check(); err != nil {
 		return nil, err
 	}
 	return x, nil
@@ -100,45 +99,45 @@ func commandName(e ast.Expr) string {
 
 // errMethod makes the change: the method (or function) at the end of the
 // file, its call in place of the expression.
-func (x *extraction) errMethod(e *workspace.Edit, name string) error {
-	recv, recvVar := x.receiver()
-	var params []param
-	call := &ast.CallExpr{Fun: &ast.Ident{NamePos: e.Node(x.moved[0]).Pos(), Name: name}}
+func errMethod(e *workspace.Edit, x *extraction.Extraction, name string) error {
+	recv, recvVar := receiver(x)
+	var params []extraction.Param
+	call := &ast.CallExpr{Fun: &ast.Ident{NamePos: e.Node(x.Moved[0]).Pos(), Name: name}}
 	if recvVar != nil {
-		call.Fun = &ast.SelectorExpr{X: &ast.Ident{NamePos: e.Node(x.moved[0]).Pos(), Name: recvVar.Name()}, Sel: ast.NewIdent(name)}
+		call.Fun = &ast.SelectorExpr{X: &ast.Ident{NamePos: e.Node(x.Moved[0]).Pos(), Name: recvVar.Name()}, Sel: ast.NewIdent(name)}
 	}
-	for _, v := range x.params {
+	for _, v := range x.Params {
 		if v == recvVar {
 			continue
 		}
-		params = append(params, param{v.Name(), v.Type()})
+		params = append(params, extraction.Param{Name: v.Name(), Type: v.Type()})
 		call.Args = append(call.Args, ast.NewIdent(v.Name()))
 	}
-	moved := e.Node(x.moved[0]).(ast.Expr)
-	e.RemoveComments(x.file, moved)
+	moved := e.Node(x.Moved[0]).(ast.Expr)
+	e.RemoveComments(x.File, moved)
 	if err := e.Replace(moved, call); err != nil {
 		return err
 	}
-	decl, err := funcDecl(rewrite.NewTypeNamer(e, x.file), name, recv, params, x.results,
+	decl, err := extraction.FuncDecl(typename.New(e, x.File), name, recv, params, x.Results,
 		[]ast.Stmt{&ast.ReturnStmt{Results: []ast.Expr{moved}}})
 	if err != nil {
 		return err
 	}
-	return e.AppendDecl(e.Node(x.fd), decl)
+	return e.AppendDecl(e.Node(x.Func), decl)
 }
 
 // receiver returns the receiver list of the new method and the
 // receiver's variable, when the expression is in a method and reads its
 // receiver; nil otherwise (the helper is then a function).
-func (x *extraction) receiver() (*ast.FieldList, *types.Var) {
-	if x.fd.Recv == nil || len(x.fd.Recv.List) != 1 || len(x.fd.Recv.List[0].Names) != 1 {
+func receiver(x *extraction.Extraction) (*ast.FieldList, *types.Var) {
+	if x.Func.Recv == nil || len(x.Func.Recv.List) != 1 || len(x.Func.Recv.List[0].Names) != 1 {
 		return nil, nil
 	}
-	v, ok := x.file.Info.Defs[x.fd.Recv.List[0].Names[0]].(*types.Var)
-	if !ok || !containsVar(x.params, v) {
+	v, ok := x.File.Info.Defs[x.Func.Recv.List[0].Names[0]].(*types.Var)
+	if !ok || !extraction.ContainsVar(x.Params, v) {
 		return nil, nil
 	}
-	t, err := rewrite.ParseExpr(types.ExprString(x.fd.Recv.List[0].Type))
+	t, err := rewrite.ParseExpr(types.ExprString(x.Func.Recv.List[0].Type))
 	if err != nil {
 		return nil, nil
 	}

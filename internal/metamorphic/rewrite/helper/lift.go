@@ -8,6 +8,8 @@ import (
 	"go/types"
 
 	"github.com/leasevet/leasevet/internal/metamorphic/rewrite"
+	"github.com/leasevet/leasevet/internal/metamorphic/rewrite/extraction"
+	"github.com/leasevet/leasevet/internal/metamorphic/rewrite/typename"
 	"github.com/leasevet/leasevet/internal/metamorphic/workspace"
 )
 
@@ -17,9 +19,9 @@ import (
 // (l.rdb, l.opts.key), not a struct held by value, and nothing in the
 // moved code may write through v or take an address through it.
 func (mv *move) liftFields(v *types.Var, taken map[string]bool) error {
-	info, own := mv.file.Info, mv.file.Pkg.Path
+	info, own := mv.File.Info, mv.File.Pkg.Path
 	byExpr := map[string]int{} // a chain's text → its lift
-	for _, e := range mv.moved {
+	for _, e := range mv.Moved {
 		if writesThrough(info, e, v) {
 			return errors.New("writes through a variable of its own package")
 		}
@@ -41,7 +43,7 @@ func (mv *move) liftFields(v *types.Var, taken map[string]bool) error {
 			}
 			byExpr[k] = len(mv.lifted)
 			name := freeName(prefix.Sel.Name, taken)
-			mv.lifted = append(mv.lifted, lift{param{name, info.TypeOf(prefix)}, []ast.Expr{prefix}})
+			mv.lifted = append(mv.lifted, lift{extraction.Param{Name: name, Type: info.TypeOf(prefix)}, []ast.Expr{prefix}})
 			return false
 		})
 		if err != nil {
@@ -66,7 +68,7 @@ func fieldPrefix(info *types.Info, path []ast.Node, own string) (*ast.SelectorEx
 			break
 		}
 		t := info.TypeOf(sel)
-		if !mentions(t, own) {
+		if !typename.Mentions(t, own) {
 			if isAggregate(t) {
 				return nil, errors.New("a field held by value")
 			}
@@ -132,9 +134,9 @@ func rootIs(info *types.Info, e ast.Expr, v *types.Var) bool {
 // type of the package, or a variable it assigns, keeps the code where it
 // is.
 func (mv *move) liftPackageLevel(taken map[string]bool) error {
-	info, pkg := mv.file.Info, mv.file.Pkg.Types
+	info, pkg := mv.File.Info, mv.File.Pkg.Types
 	lifts := map[types.Object]int{}
-	for _, e := range mv.moved {
+	for _, e := range mv.Moved {
 		var err error
 		ast.Inspect(e, func(n ast.Node) bool {
 			id, ok := n.(*ast.Ident)
@@ -155,7 +157,7 @@ func (mv *move) liftPackageLevel(taken map[string]bool) error {
 				return true
 			}
 			lifts[obj] = len(mv.lifted)
-			mv.lifted = append(mv.lifted, lift{param{freeName(obj.Name(), taken), t}, []ast.Expr{id}})
+			mv.lifted = append(mv.lifted, lift{extraction.Param{Name: freeName(obj.Name(), taken), Type: t}, []ast.Expr{id}})
 			return true
 		})
 		if err != nil {
@@ -170,12 +172,12 @@ func (mv *move) liftPackageLevel(taken map[string]bool) error {
 func liftedType(info *types.Info, e ast.Node, obj types.Object) (types.Type, error) {
 	switch obj := obj.(type) {
 	case *types.Var:
-		if rewrite.Assigns(info, e, obj) || mentions(obj.Type(), obj.Pkg().Path()) {
+		if rewrite.Assigns(info, e, obj) || typename.Mentions(obj.Type(), obj.Pkg().Path()) {
 			return nil, errors.New("assigns a package variable, or reads one of its own type")
 		}
 		return obj.Type(), nil
 	case *types.Const:
-		if b, ok := obj.Type().Underlying().(*types.Basic); ok && b.Info()&types.IsString != 0 && !mentions(obj.Type(), obj.Pkg().Path()) {
+		if b, ok := obj.Type().Underlying().(*types.Basic); ok && b.Info()&types.IsString != 0 && !typename.Mentions(obj.Type(), obj.Pkg().Path()) {
 			return types.Typ[types.String], nil
 		}
 		return nil, errors.New("a constant that is not a string")
@@ -200,7 +202,7 @@ func (mv *move) liftIn(e *workspace.Edit) error {
 	for _, l := range mv.lifted {
 		for _, n := range l.nodes {
 			c := e.Node(n)
-			if err := e.Replace(c, &ast.Ident{NamePos: c.Pos(), Name: l.param.name}); err != nil {
+			if err := e.Replace(c, &ast.Ident{NamePos: c.Pos(), Name: l.param.Name}); err != nil {
 				return err
 			}
 		}
@@ -210,7 +212,7 @@ func (mv *move) liftIn(e *workspace.Edit) error {
 
 // importUsed adds to the new file the imports the moved code uses, under
 // the names it uses them by.
-func importUsed(tn *rewrite.TypeNamer, info *types.Info, moved []ast.Expr) error {
+func importUsed(tn *typename.Namer, info *types.Info, moved []ast.Expr) error {
 	for _, e := range moved {
 		var err error
 		ast.Inspect(e, func(n ast.Node) bool {

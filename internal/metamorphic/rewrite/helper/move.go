@@ -9,6 +9,8 @@ import (
 	"strings"
 
 	"github.com/leasevet/leasevet/internal/metamorphic/rewrite"
+	"github.com/leasevet/leasevet/internal/metamorphic/rewrite/extraction"
+	"github.com/leasevet/leasevet/internal/metamorphic/rewrite/typename"
 	"github.com/leasevet/leasevet/internal/metamorphic/workspace"
 )
 
@@ -61,7 +63,7 @@ func (MoveHelper) Places(m *workspace.Module) []rewrite.Place {
 			if _, ok := p[0].(ast.Stmt); !ok {
 				return true
 			}
-			x, err := planStmt(f, cmds, p)
+			x, err := extraction.PlanStmt(f, cmds, p)
 			if err != nil {
 				return true
 			}
@@ -72,7 +74,7 @@ func (MoveHelper) Places(m *workspace.Module) []rewrite.Place {
 			counts[f.Pkg]++
 			mv.name = fmt.Sprintf("Helper%d", counts[f.Pkg])
 			mv.dir = extDir
-			places = append(places, rewrite.Place{Pos: x.stmt.Pos(), End: x.stmt.End(),
+			places = append(places, rewrite.Place{Pos: x.Stmt.Pos(), End: x.Stmt.End(),
 				What: fmt.Sprintf("statement into %s.%s", path.Join(f.Pkg.Path, "mmext"), mv.name), Apply: mv.apply})
 			return true
 		})
@@ -84,7 +86,7 @@ func (MoveHelper) Places(m *workspace.Module) []rewrite.Place {
 // free variables that the new package can name, the fields read through
 // the others (lifted), and the package variables and constants read.
 type move struct {
-	*extraction
+	*extraction.Extraction
 	cmds   []ast.Node // the commands of the moved code
 	lifted []lift
 	name   string
@@ -94,28 +96,28 @@ type move struct {
 // lift is an expression of the moved code that becomes a parameter:
 // each of its occurrences (nodes) is replaced by the parameter's name.
 type lift struct {
-	param param
+	param extraction.Param
 	nodes []ast.Expr
 }
 
 // planMove decides what the moved code reads of its own package and how
 // it gets it.
-func planMove(x *extraction, cmds *rewrite.Commands) (*move, error) {
-	mv := &move{extraction: x}
-	own := x.file.Pkg.Path
-	for _, t := range x.results {
-		if mentions(t, own) {
+func planMove(x *extraction.Extraction, cmds *rewrite.Commands) (*move, error) {
+	mv := &move{Extraction: x}
+	own := x.File.Pkg.Path
+	for _, t := range x.Results {
+		if typename.Mentions(t, own) {
 			return nil, errors.New("a result type of its own package")
 		}
 	}
 	taken := map[string]bool{}
-	for _, v := range x.params {
+	for _, v := range x.Params {
 		taken[v.Name()] = true
 	}
-	for _, e := range x.moved {
+	for _, e := range x.Moved {
 		ast.Inspect(e, func(n ast.Node) bool {
 			if id, ok := n.(*ast.Ident); ok {
-				if _, pkgName := x.file.Info.Uses[id].(*types.PkgName); pkgName {
+				if _, pkgName := x.File.Info.Uses[id].(*types.PkgName); pkgName {
 					taken[id.Name] = true
 				}
 			}
@@ -123,8 +125,8 @@ func planMove(x *extraction, cmds *rewrite.Commands) (*move, error) {
 		})
 	}
 	var keep []*types.Var
-	for _, v := range x.params {
-		if !mentions(v.Type(), own) {
+	for _, v := range x.Params {
+		if !typename.Mentions(v.Type(), own) {
 			keep = append(keep, v)
 			continue
 		}
@@ -132,13 +134,13 @@ func planMove(x *extraction, cmds *rewrite.Commands) (*move, error) {
 			return nil, err
 		}
 	}
-	mv.params = keep
+	mv.Params = keep
 	if err := mv.liftPackageLevel(taken); err != nil {
 		return nil, err
 	}
-	for _, e := range x.moved {
+	for _, e := range x.Moved {
 		ast.Inspect(e, func(n ast.Node) bool {
-			if call, ok := n.(*ast.CallExpr); ok && cmds.Issues(x.file.Info, call) {
+			if call, ok := n.(*ast.CallExpr); ok && cmds.Issues(x.File.Info, call) {
 				mv.cmds = append(mv.cmds, call)
 			}
 			return true
@@ -147,56 +149,9 @@ func planMove(x *extraction, cmds *rewrite.Commands) (*move, error) {
 	return mv, nil
 }
 
-// mentions reports whether t is, or is built of, a type of the package
-// at path.
-func mentions(t types.Type, pkgPath string) bool {
-	found := false
-	seen := map[types.Type]bool{}
-	var walk func(types.Type)
-	walk = func(t types.Type) {
-		if found || t == nil || seen[t] {
-			return
-		}
-		seen[t] = true
-		switch t := t.(type) {
-		case *types.Named:
-			found = t.Obj().Pkg() != nil && t.Obj().Pkg().Path() == pkgPath
-			for i := range t.TypeArgs().Len() {
-				walk(t.TypeArgs().At(i))
-			}
-		case *types.Alias:
-			walk(types.Unalias(t))
-		case *types.Pointer:
-			walk(t.Elem())
-		case *types.Slice:
-			walk(t.Elem())
-		case *types.Array:
-			walk(t.Elem())
-		case *types.Map:
-			walk(t.Key())
-			walk(t.Elem())
-		case *types.Chan:
-			walk(t.Elem())
-		case *types.Signature:
-			walk(t.Params())
-			walk(t.Results())
-		case *types.Tuple:
-			for i := range t.Len() {
-				walk(t.At(i).Type())
-			}
-		case *types.Struct:
-			for i := range t.NumFields() {
-				walk(t.Field(i).Type())
-			}
-		}
-	}
-	walk(t)
-	return found
-}
-
 // apply writes the helper into the new package and calls it.
 func (mv *move) apply(e *workspace.Edit) error {
-	rel := path.Join(mv.dir, path.Base(mv.file.Rel))
+	rel := path.Join(mv.dir, path.Base(mv.File.Rel))
 	if strings.HasSuffix(rel, "_test.go") {
 		return errors.New("a test file")
 	}
@@ -204,8 +159,8 @@ func (mv *move) apply(e *workspace.Edit) error {
 	if err != nil {
 		return err
 	}
-	extPath := mv.file.Pkg.Path + "/mmext"
-	local, err := rewrite.NewTypeNamer(e, mv.file).Import(extPath, "mmext")
+	extPath := mv.File.Pkg.Path + "/mmext"
+	local, err := typename.New(e, mv.File).Import(extPath, "mmext")
 	if err != nil {
 		return err
 	}
@@ -213,15 +168,15 @@ func (mv *move) apply(e *workspace.Edit) error {
 	if err := mv.liftIn(e); err != nil {
 		return err
 	}
-	body, err := mv.replaceWithCall(e, call)
+	body, err := mv.ReplaceWithCall(e, call)
 	if err != nil {
 		return err
 	}
-	tn := rewrite.NewAddedTypeNamer(e, ext, extPath)
-	if err := importUsed(tn, mv.file.Info, mv.moved); err != nil {
+	tn := typename.NewAdded(e, ext, extPath)
+	if err := importUsed(tn, mv.File.Info, mv.Moved); err != nil {
 		return err
 	}
-	decl, err := funcDecl(tn, mv.name, nil, params, mv.results, body)
+	decl, err := extraction.FuncDecl(tn, mv.name, nil, params, mv.Results, body)
 	if err != nil {
 		return err
 	}
@@ -233,12 +188,12 @@ func (mv *move) apply(e *workspace.Edit) error {
 
 // call returns the call of the helper, from the file's package, and the
 // helper's parameters.
-func (mv *move) call(e *workspace.Edit, local string) (*ast.CallExpr, []param) {
-	at := e.Node(mv.stmt).Pos()
+func (mv *move) call(e *workspace.Edit, local string) (*ast.CallExpr, []extraction.Param) {
+	at := e.Node(mv.Stmt).Pos()
 	call := &ast.CallExpr{Fun: &ast.SelectorExpr{X: &ast.Ident{NamePos: at, Name: local}, Sel: ast.NewIdent(mv.name)}}
-	var params []param
-	for _, v := range mv.params {
-		params = append(params, param{v.Name(), v.Type()})
+	var params []extraction.Param
+	for _, v := range mv.Params {
+		params = append(params, extraction.Param{Name: v.Name(), Type: v.Type()})
 		call.Args = append(call.Args, ast.NewIdent(v.Name()))
 	}
 	for _, l := range mv.lifted {

@@ -35,11 +35,8 @@ func (ExtractArg) Name() string { return "extract-arg" }
 func (ExtractArg) Places(m *workspace.Module) []rewrite.Place {
 	cmds := rewrite.NewCommands(m)
 	var places []rewrite.Place
-	namers := map[*workspace.Package]*rewrite.Namer{}
+	namers := rewrite.Namers{}
 	for _, f := range rewrite.Files(m) {
-		if namers[f.Pkg] == nil {
-			namers[f.Pkg] = rewrite.NewNamer(f.Pkg)
-		}
 		rewrite.Inspect(f.Syntax, func(path []ast.Node) bool {
 			call, ok := path[0].(*ast.CallExpr)
 			if !ok || !cmds.Issues(f.Info, call) {
@@ -49,7 +46,7 @@ func (ExtractArg) Places(m *workspace.Module) []rewrite.Place {
 				if _, plain := ast.Unparen(arg).(*ast.Ident); plain || (call.Ellipsis.IsValid() && i == len(call.Args)-1) {
 					continue
 				}
-				h, err := plan(f, append([]ast.Node{arg}, path...), arg, namers[f.Pkg], "mmArg")
+				h, err := plan(f, append([]ast.Node{arg}, path...), arg, namers.For(f.Pkg), "mmArg")
 				if err != nil {
 					continue
 				}

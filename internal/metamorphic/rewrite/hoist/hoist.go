@@ -11,6 +11,7 @@ import (
 	"go/types"
 
 	"github.com/leasevet/leasevet/internal/metamorphic/rewrite"
+	"github.com/leasevet/leasevet/internal/metamorphic/rewrite/typename"
 	"github.com/leasevet/leasevet/internal/metamorphic/workspace"
 )
 
@@ -43,7 +44,7 @@ func plan(f *workspace.File, path []ast.Node, expr ast.Expr, namer *rewrite.Name
 		return nil, fmt.Errorf("a directive is attached to its statement")
 	}
 	h := &hoisting{file: f, expr: expr, stmt: stmt}
-	if !rewrite.KeepsType(f, expr) {
+	if !typename.KeepsType(f, expr) {
 		h.typ = "?" // converted where it is used: the local needs that type, named at Apply
 	}
 	h.name = namer.Name(prefix)
@@ -67,7 +68,7 @@ func (h *hoisting) apply(e *workspace.Edit) error {
 	var decl ast.Stmt = &ast.AssignStmt{Lhs: []ast.Expr{&ast.Ident{NamePos: at, Name: h.name}}, TokPos: at,
 		Tok: token.DEFINE, Rhs: []ast.Expr{expr}}
 	if h.typ != "" {
-		typ, err := rewrite.NewTypeNamer(e, h.file).TypeString(h.file.Info.TypeOf(h.expr))
+		typ, err := typename.New(e, h.file).TypeString(h.file.Info.TypeOf(h.expr))
 		if err != nil {
 			return err
 		}

@@ -29,11 +29,8 @@ func (ReplyLocal) Name() string { return "reply-local" }
 // Places implements rewrite.Kind.
 func (ReplyLocal) Places(m *workspace.Module) []rewrite.Place {
 	var places []rewrite.Place
-	namers := map[*workspace.Package]*rewrite.Namer{}
+	namers := rewrite.Namers{}
 	for _, f := range rewrite.Files(m) {
-		if namers[f.Pkg] == nil {
-			namers[f.Pkg] = rewrite.NewNamer(f.Pkg)
-		}
 		rewrite.Inspect(f.Syntax, func(path []ast.Node) bool {
 			call, ok := path[0].(*ast.CallExpr)
 			if !ok || len(path) < 3 || !rewrite.IsCommand(f.Info, call) {
@@ -47,7 +44,7 @@ func (ReplyLocal) Places(m *workspace.Module) []rewrite.Place {
 			if !ok || accessor.Fun != sel || !rewrite.IsReplyAccessor(f.Info, accessor) {
 				return true
 			}
-			h, err := plan(f, path, call, namers[f.Pkg], "mmReply")
+			h, err := plan(f, path, call, namers.For(f.Pkg), "mmReply")
 			if err != nil {
 				return true
 			}

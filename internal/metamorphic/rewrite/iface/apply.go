@@ -4,9 +4,10 @@ import (
 	"fmt"
 	"go/ast"
 	"go/types"
+	"path"
 	"strings"
 
-	"github.com/leasevet/leasevet/internal/metamorphic/rewrite"
+	"github.com/leasevet/leasevet/internal/metamorphic/rewrite/typename"
 	"github.com/leasevet/leasevet/internal/metamorphic/workspace"
 )
 
@@ -17,10 +18,7 @@ func apply(e *workspace.Edit, h holder, u *holderUses, name string) error {
 	if err != nil {
 		return err
 	}
-	dir := h.file.Rel[:max(strings.LastIndexByte(h.file.Rel, '/'), 0)]
-	if dir == "" {
-		dir = "."
-	}
+	dir := path.Dir(h.file.Rel)
 	if _, err := e.Declare(dir, "mm_client.go", h.file.Pkg.Name, name, src, imports); err != nil {
 		return err
 	}
@@ -117,7 +115,7 @@ func (q *qualifier) name(p *types.Package) string {
 	if n, ok := q.imports[p.Path()]; ok {
 		return n
 	}
-	if !rewrite.CanImport(q.pkgPath, p.Path()) || p.Name() == "main" {
+	if !typename.CanImport(q.pkgPath, p.Path()) || p.Name() == "main" {
 		q.err = fmt.Errorf("cannot import %s", p.Path())
 	}
 	n := p.Name()

@@ -57,16 +57,13 @@ func (InterfaceClient) Name() string { return "interface-client" }
 func (InterfaceClient) Places(m *workspace.Module) []rewrite.Place {
 	uses := scanUses(m)
 	var places []rewrite.Place
-	namers := map[*workspace.Package]*rewrite.Namer{}
+	namers := rewrite.Namers{}
 	for _, h := range holders(m) {
 		u := uses[h.obj.Pos()]
 		if u == nil || u.other || len(u.methods) == 0 {
 			continue
 		}
-		if namers[h.file.Pkg] == nil {
-			namers[h.file.Pkg] = rewrite.NewNamer(h.file.Pkg)
-		}
-		name := namers[h.file.Pkg].Name("mmClient")
+		name := namers.For(h.file.Pkg).Name("mmClient")
 		h, u := h, u
 		places = append(places, rewrite.Place{Pos: h.decl.Pos(), End: h.decl.End(),
 			What:  fmt.Sprintf("%s behind interface %s", h.obj.Name(), name),

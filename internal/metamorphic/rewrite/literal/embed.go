@@ -43,7 +43,7 @@ func (EmbedLua) Places(m *workspace.Module) []rewrite.Place {
 	if m.GoVersion != "" && version.Compare("go"+m.GoVersion, "go1.16") < 0 {
 		return nil
 	}
-	namers := map[*workspace.Package]*rewrite.Namer{}
+	namers := rewrite.Namers{}
 	names := map[*workspace.Package]map[string]string{}
 	var places []rewrite.Place
 	for _, o := range occurrences(m) {
@@ -51,11 +51,11 @@ func (EmbedLua) Places(m *workspace.Module) []rewrite.Place {
 			continue
 		}
 		pkg := o.file.Pkg
-		if namers[pkg] == nil {
-			namers[pkg], names[pkg] = rewrite.NewNamer(pkg), map[string]string{}
+		if names[pkg] == nil {
+			names[pkg] = map[string]string{}
 		}
 		if names[pkg][o.value] == "" {
-			names[pkg][o.value] = namers[pkg].Name("mmScript")
+			names[pkg][o.value] = namers.For(pkg).Name("mmScript")
 		}
 		name := names[pkg][o.value]
 		places = append(places, embedPlace(o.file, o.lit, o.value, name, func(e *workspace.Edit) error {

@@ -44,7 +44,7 @@ func (StructField) Name() string { return "struct-field" }
 // Places implements rewrite.Kind.
 func (StructField) Places(m *workspace.Module) []rewrite.Place {
 	uses := newStructUses(m)
-	namers := map[*workspace.Package]*rewrite.Namer{}
+	namers := rewrite.Namers{}
 	names := map[string]string{} // type and value → field name
 	var places []rewrite.Place
 	for _, o := range occurrences(m) {
@@ -52,12 +52,9 @@ func (StructField) Places(m *workspace.Module) []rewrite.Place {
 		if recv == nil || !o.typed || !uses.eligible(named) || !readsFieldOf(o, recv) {
 			continue
 		}
-		if namers[o.file.Pkg] == nil {
-			namers[o.file.Pkg] = rewrite.NewNamer(o.file.Pkg)
-		}
 		k := named.Obj().Name() + "\x00" + o.value
 		if names[k] == "" {
-			names[k] = namers[o.file.Pkg].Name("mmField")
+			names[k] = namers.For(o.file.Pkg).Name("mmField")
 		}
 		places = append(places, fieldPlace(o, recv, named, names[k], uses))
 	}

@@ -11,6 +11,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"path"
 	"strconv"
 
 	"golang.org/x/tools/go/types/typeutil"
@@ -103,19 +104,7 @@ const decls = "mm_decls.go"
 func quoted(s string) string { return strconv.Quote(s) }
 
 // dirOf returns the relative directory of a file.
-func dirOf(f *workspace.File) string {
-	d, _ := splitRel(f.Rel)
-	return d
-}
-
-func splitRel(rel string) (dir, name string) {
-	for i := len(rel) - 1; i >= 0; i-- {
-		if rel[i] == '/' {
-			return rel[:i], rel[i+1:]
-		}
-	}
-	return ".", rel
-}
+func dirOf(f *workspace.File) string { return path.Dir(f.Rel) }
 
 // replaceWithName puts an identifier where the literal was; it stands
 // for the literal, so a finding reported at the literal is followed.

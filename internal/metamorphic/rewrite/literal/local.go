@@ -29,17 +29,14 @@ func (LocalVar) Name() string { return "local-var" }
 
 // Places implements rewrite.Kind.
 func (LocalVar) Places(m *workspace.Module) []rewrite.Place {
-	namers := map[*workspace.Package]*rewrite.Namer{}
+	namers := rewrite.Namers{}
 	var places []rewrite.Place
 	for _, o := range occurrences(m) {
 		stmt := listStmt(o.path)
 		if !o.typed || stmt == nil || rewrite.NearDirective(o.file, stmt) {
 			continue
 		}
-		if namers[o.file.Pkg] == nil {
-			namers[o.file.Pkg] = rewrite.NewNamer(o.file.Pkg)
-		}
-		places = append(places, localPlace(o, stmt, namers[o.file.Pkg].Name("mmLit")))
+		places = append(places, localPlace(o, stmt, namers.For(o.file.Pkg).Name("mmLit")))
 	}
 	return places
 }

@@ -62,7 +62,7 @@ func (PackageVar) Places(m *workspace.Module) []rewrite.Place {
 // constant or variable (tok), named prefix followed by a number, one per
 // value and package.
 func packagePlaces(m *workspace.Module, tok, prefix string, typedOnly bool) []rewrite.Place {
-	namers := map[*workspace.Package]*rewrite.Namer{}
+	namers := rewrite.Namers{}
 	names := map[*workspace.Package]map[string]string{}
 	var places []rewrite.Place
 	for _, o := range occurrences(m) {
@@ -70,12 +70,12 @@ func packagePlaces(m *workspace.Module, tok, prefix string, typedOnly bool) []re
 			continue
 		}
 		pkg := o.file.Pkg
-		if namers[pkg] == nil {
-			namers[pkg], names[pkg] = rewrite.NewNamer(pkg), map[string]string{}
+		if names[pkg] == nil {
+			names[pkg] = map[string]string{}
 		}
 		name, ok := names[pkg][o.value]
 		if !ok {
-			name = namers[pkg].Name(prefix)
+			name = namers.For(pkg).Name(prefix)
 			names[pkg][o.value] = name
 		}
 		places = append(places, packagePlace(o, tok, name))

@@ -34,13 +34,10 @@ func (RenameLocals) Name() string { return "rename-locals" }
 // Places implements rewrite.Kind.
 func (RenameLocals) Places(m *workspace.Module) []rewrite.Place {
 	var places []rewrite.Place
-	namers := map[*workspace.Package]*rewrite.Namer{}
+	namers := rewrite.Namers{}
 	for _, f := range rewrite.Files(m) {
-		if namers[f.Pkg] == nil {
-			namers[f.Pkg] = rewrite.NewNamer(f.Pkg)
-		}
 		for _, v := range locals(f) {
-			places = append(places, place(v, namers[f.Pkg].Name("mmLocal")))
+			places = append(places, place(v, namers.For(f.Pkg).Name("mmLocal")))
 		}
 	}
 	return places

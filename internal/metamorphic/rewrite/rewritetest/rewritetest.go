@@ -21,7 +21,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/leasevet/leasevet/internal/metamorphic/output"
 	"github.com/leasevet/leasevet/internal/metamorphic/rewrite"
+	"github.com/leasevet/leasevet/internal/metamorphic/typecheck"
+	"github.com/leasevet/leasevet/internal/metamorphic/variant"
 	"github.com/leasevet/leasevet/internal/metamorphic/workspace"
 )
 
@@ -44,10 +47,10 @@ func Run(t *testing.T, kind rewrite.Kind, dir string) []rewrite.Place {
 			t.Fatalf("%s: %s: %v", m.Position(p.Pos), p.What, err)
 		}
 	}
-	if err := e.Check(); err != nil {
+	if err := typecheck.Check(e); err != nil {
 		t.Fatalf("%s: the result does not type-check: %v", kind.Name(), err)
 	}
-	out, err := e.Print()
+	out, err := output.Print(e)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -58,7 +61,7 @@ func Run(t *testing.T, kind rewrite.Kind, dir string) []rewrite.Place {
 
 // compareGoldens checks that the files of out are the golden files of
 // dir, and that every golden file is a file of out.
-func compareGoldens(t *testing.T, dir, suffix string, out *workspace.Output) {
+func compareGoldens(t *testing.T, dir, suffix string, out *output.Output) {
 	t.Helper()
 	for rel, got := range out.Files {
 		golden := filepath.Join(dir, filepath.FromSlash(rel)) + suffix
@@ -107,11 +110,11 @@ func goldens(t *testing.T, dir, suffix string) []string {
 
 // build copies dir, writes out into the copy, builds it and compiles its
 // tests.
-func build(t *testing.T, dir string, out *workspace.Output) {
+func build(t *testing.T, dir string, out *output.Output) {
 	t.Helper()
 	tmp := filepath.Join(t.TempDir(), "mod")
 	skip := func(rel string) bool { return strings.HasSuffix(rel, ".golden") }
-	if err := workspace.CopyModule(dir, tmp, skip); err != nil {
+	if err := variant.CopyModule(dir, tmp, skip); err != nil {
 		t.Fatal(err)
 	}
 	if err := out.WriteTo(tmp); err != nil {

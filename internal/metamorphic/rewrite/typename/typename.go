@@ -1,4 +1,10 @@
-package rewrite
+// Package typename writes types in the files a rewrite changes or adds:
+// as the file's imports name their packages, adding the imports that are
+// missing, and refusing what a file cannot name (a type declared in a
+// function, a type parameter, a package it may not import).
+//
+// It must not know what a rewrite does with the type.
+package typename
 
 import (
 	"errors"
@@ -14,9 +20,9 @@ import (
 	"github.com/leasevet/leasevet/internal/metamorphic/workspace"
 )
 
-// TypeNamer writes types in one file of a package: as the file's own
+// Namer writes types in one file of a package: as the file's own
 // imports name their packages, adding the imports that are missing.
-type TypeNamer struct {
+type Namer struct {
 	fset    *token.FileSet
 	file    *ast.File // the edit's copy of the file
 	pkgPath string    // the file's package
@@ -25,10 +31,10 @@ type TypeNamer struct {
 	err     error
 }
 
-// NewTypeNamer returns a TypeNamer for the file f of the module, as the
+// New returns a Namer for the file f of the module, as the
 // edit e has it.
-func NewTypeNamer(e *workspace.Edit, f *workspace.File) *TypeNamer {
-	tn := NewAddedTypeNamer(e, e.File(f), f.Pkg.Path)
+func New(e *workspace.Edit, f *workspace.File) *Namer {
+	tn := NewAdded(e, e.File(f), f.Pkg.Path)
 	tn.scope = f.Pkg.Types.Scope()
 	for _, spec := range f.Syntax.Imports {
 		obj := f.Info.Implicits[spec]
@@ -46,11 +52,11 @@ func NewTypeNamer(e *workspace.Edit, f *workspace.File) *TypeNamer {
 	return tn
 }
 
-// NewAddedTypeNamer returns a TypeNamer for the tree file of a file that
+// NewAdded returns a Namer for the tree file of a file that
 // the edit adds to the package pkgPath (a new package, or one whose
 // other files declare nothing the file's imports could clash with).
-func NewAddedTypeNamer(e *workspace.Edit, file *ast.File, pkgPath string) *TypeNamer {
-	tn := &TypeNamer{fset: e.Fset, file: file, pkgPath: pkgPath, names: map[string]string{}}
+func NewAdded(e *workspace.Edit, file *ast.File, pkgPath string) *Namer {
+	tn := &Namer{fset: e.Fset, file: file, pkgPath: pkgPath, names: map[string]string{}}
 	for _, spec := range file.Imports {
 		p, _ := strconv.Unquote(spec.Path.Value)
 		if spec.Name != nil {
@@ -63,7 +69,7 @@ func NewAddedTypeNamer(e *workspace.Edit, file *ast.File, pkgPath string) *TypeN
 // TypeString returns t as the file can write it, or an error when it
 // cannot: a type declared in a function, a type parameter, an untyped
 // constant's type, or a package it cannot import or name.
-func (tn *TypeNamer) TypeString(t types.Type) (string, error) {
+func (tn *Namer) TypeString(t types.Type) (string, error) {
 	if err := tn.writable(t, map[types.Type]bool{}); err != nil {
 		return "", err
 	}
@@ -76,7 +82,7 @@ func (tn *TypeNamer) TypeString(t types.Type) (string, error) {
 }
 
 // writable checks t and the types it is built of, once each.
-func (tn *TypeNamer) writable(t types.Type, seen map[types.Type]bool) error {
+func (tn *Namer) writable(t types.Type, seen map[types.Type]bool) error {
 	if seen[t] {
 		return nil
 	}
@@ -118,7 +124,7 @@ func (tn *TypeNamer) writable(t types.Type, seen map[types.Type]bool) error {
 	return nil
 }
 
-func (tn *TypeNamer) writableNamed(obj *types.TypeName, args *types.TypeList, seen map[types.Type]bool) error {
+func (tn *Namer) writableNamed(obj *types.TypeName, args *types.TypeList, seen map[types.Type]bool) error {
 	if obj.Pkg() == nil {
 		return nil // error, any, comparable
 	}
@@ -141,7 +147,7 @@ func (tn *TypeNamer) writableNamed(obj *types.TypeName, args *types.TypeList, se
 
 // sameOrExported reports whether the fields and methods of a struct or
 // interface type literal are all exported, or of the file's package.
-func (tn *TypeNamer) sameOrExported(t types.Type) bool {
+func (tn *Namer) sameOrExported(t types.Type) bool {
 	ok := true
 	check := func(o types.Object) {
 		if !o.Exported() && o.Pkg() != nil && o.Pkg().Path() != tn.pkgPath {
@@ -163,7 +169,7 @@ func (tn *TypeNamer) sameOrExported(t types.Type) bool {
 
 // qualifier names pkg as the file imports it, adding the import if the
 // file has none.
-func (tn *TypeNamer) qualifier(pkg *types.Package) string {
+func (tn *Namer) qualifier(pkg *types.Package) string {
 	if pkg.Path() == tn.pkgPath {
 		return ""
 	}
@@ -177,7 +183,7 @@ func (tn *TypeNamer) qualifier(pkg *types.Package) string {
 // Import returns the name under which the file refers to the package at
 // path (whose package name is name), adding an import when it has none.
 // A dot import is named "".
-func (tn *TypeNamer) Import(path, name string) (string, error) {
+func (tn *Namer) Import(path, name string) (string, error) {
 	if local, ok := tn.names[path]; ok {
 		return local, nil
 	}
@@ -195,7 +201,7 @@ func (tn *TypeNamer) Import(path, name string) (string, error) {
 
 // nameTaken reports whether name is declared in the file's package or
 // is the name the file gives an import.
-func (tn *TypeNamer) nameTaken(name string) bool {
+func (tn *Namer) nameTaken(name string) bool {
 	if tn.scope != nil && tn.scope.Lookup(name) != nil {
 		return true
 	}
@@ -242,4 +248,51 @@ func KeepsType(f *workspace.File, expr ast.Expr) bool {
 		return false
 	}
 	return types.Identical(types.Default(alone.Type), tv.Type)
+}
+
+// Mentions reports whether t is, or is built of, a type of the package
+// at path.
+func Mentions(t types.Type, pkgPath string) bool {
+	found := false
+	seen := map[types.Type]bool{}
+	var walk func(types.Type)
+	walk = func(t types.Type) {
+		if found || t == nil || seen[t] {
+			return
+		}
+		seen[t] = true
+		switch t := t.(type) {
+		case *types.Named:
+			found = t.Obj().Pkg() != nil && t.Obj().Pkg().Path() == pkgPath
+			for i := range t.TypeArgs().Len() {
+				walk(t.TypeArgs().At(i))
+			}
+		case *types.Alias:
+			walk(types.Unalias(t))
+		case *types.Pointer:
+			walk(t.Elem())
+		case *types.Slice:
+			walk(t.Elem())
+		case *types.Array:
+			walk(t.Elem())
+		case *types.Map:
+			walk(t.Key())
+			walk(t.Elem())
+		case *types.Chan:
+			walk(t.Elem())
+		case *types.Signature:
+			walk(t.Params())
+			walk(t.Results())
+		case *types.Tuple:
+			for i := range t.Len() {
+				walk(t.At(i).Type())
+			}
+		case *types.Struct:
+			for i := range t.NumFields() {
+				walk(t.Field(i).Type())
+			}
+		}
+	}
+	walk(t)
+	return found
 }

@@ -1,4 +1,11 @@
-package workspace
+// Package typecheck type-checks an edit of a module in memory: every
+// package it changed or added, with its in-package tests, against the
+// types the module was loaded with, so that a rewrite that does not
+// compile is known before anything is built. It deletes the imports an
+// edit left unused.
+//
+// It must not know what a rewrite is.
+package typecheck
 
 import (
 	"errors"
@@ -12,20 +19,21 @@ import (
 	"strconv"
 	"strings"
 
-	"golang.org/x/tools/go/ast/astutil"
+	"github.com/leasevet/leasevet/internal/metamorphic/output"
+	"github.com/leasevet/leasevet/internal/metamorphic/workspace"
 )
 
 // Check type-checks, in memory, every package the edit changed or added
 // (with its in-package tests) against the types the module was loaded
 // with. Imports that the edit left unused are deleted from its trees
 // first, which is why Check changes the edit; print it after.
-func (e *Edit) Check() error {
+func Check(e *workspace.Edit) error {
 	for round := 0; ; round++ {
-		out, err := e.Print()
+		out, err := output.Print(e)
 		if err != nil {
 			return err
 		}
-		unused, err := e.check(out)
+		unused, err := check(e.Module(), out)
 		if err != nil {
 			return err
 		}
@@ -35,7 +43,9 @@ func (e *Edit) Check() error {
 		if round > 0 {
 			return fmt.Errorf("imports still unused after deleting them: %v", unused)
 		}
-		e.deleteImports(unused)
+		for _, u := range unused {
+			e.DeleteImport(u.rel, u.name, u.path)
+		}
 	}
 }
 
@@ -46,8 +56,8 @@ type unusedImport struct {
 
 // check type-checks the packages of out, dependencies first, and returns
 // the imports of out's files that nothing uses.
-func (e *Edit) check(out *Output) ([]unusedImport, error) {
-	pc := &pkgChecker{m: e.m, out: out, checked: map[string]*types.Package{}}
+func check(m *workspace.Module, out *output.Output) ([]unusedImport, error) {
+	pc := &pkgChecker{m: m, out: out, checked: map[string]*types.Package{}}
 	dirs := out.Dirs()
 	groups := map[string][]*ast.File{}
 	for _, d := range dirs {
@@ -70,8 +80,8 @@ func (e *Edit) check(out *Output) ([]unusedImport, error) {
 
 // pkgChecker type-checks the packages of an Output.
 type pkgChecker struct {
-	m       *Module
-	out     *Output
+	m       *workspace.Module
+	out     *output.Output
 	checked map[string]*types.Package // import path → package checked from the output
 	std     types.Importer            // for a standard package the load did not reach
 }
@@ -104,7 +114,7 @@ func (pc *pkgChecker) files(d string) ([]*ast.File, error) {
 	return files, nil
 }
 
-func (pc *pkgChecker) parse(f *File) (*ast.File, error) {
+func (pc *pkgChecker) parse(f *workspace.File) (*ast.File, error) {
 	syntax, err := parser.ParseFile(pc.out.Fset, f.Rel, f.Src, parser.ParseComments|parser.SkipObjectResolution)
 	if err != nil {
 		return nil, fmt.Errorf("parsing %s: %w", f.Rel, err)
@@ -114,7 +124,7 @@ func (pc *pkgChecker) parse(f *File) (*ast.File, error) {
 
 // pkgAt returns the module's package in the relative directory d, or nil
 // for a directory the edit created.
-func (pc *pkgChecker) pkgAt(d string) *Package {
+func (pc *pkgChecker) pkgAt(d string) *workspace.Package {
 	p, err := pc.m.ImportPath(pc.m.Dir + "/" + d)
 	if err != nil {
 		return nil
@@ -272,30 +282,4 @@ func (pc *pkgChecker) unusedImports(files []*ast.File, info *types.Info) []unuse
 		}
 	}
 	return unused
-}
-
-// deleteImports deletes the unused imports from the edit's trees.
-func (e *Edit) deleteImports(unused []unusedImport) {
-	for _, u := range unused {
-		for _, root := range e.roots() {
-			if e.relOf(root) == u.rel {
-				astutil.DeleteNamedImport(e.Fset, root, u.name, u.path)
-			}
-		}
-	}
-}
-
-// relOf returns the relative name of a tree of the edit.
-func (e *Edit) relOf(root *ast.File) string {
-	for f, c := range e.copies {
-		if c == root {
-			return f.Rel
-		}
-	}
-	for _, a := range e.added {
-		if a.syntax == root {
-			return a.rel
-		}
-	}
-	return ""
 }

@@ -1,4 +1,12 @@
-package workspace
+// Package output prints an edit of a module: the contents of every file
+// it changed or added, formatted as gofmt does, and for each Go file its
+// tree parsed again, with the original node each of its nodes is (the
+// edited tree and the printed one are matched node by node). That is how
+// a finding reported on the rewritten module is traced back to the code
+// it was reported at before.
+//
+// It must not know what a rewrite or a finding is.
+package output
 
 import (
 	"bytes"
@@ -11,12 +19,11 @@ import (
 	"path"
 	"path/filepath"
 	"sort"
-	"strings"
+
+	"github.com/leasevet/leasevet/internal/metamorphic/workspace"
 )
 
-// Output is an edit printed: the contents of every file it changed or
-// added, and for each Go file among them its tree parsed again, with the
-// original node each of its nodes is.
+// Output is an edit printed.
 type Output struct {
 	Fset  *token.FileSet
 	Files map[string][]byte   // relative path → contents
@@ -32,75 +39,34 @@ type Printed struct {
 	Alias  map[ast.Node][]ast.Node // new node → the original nodes it stands for
 }
 
-// Print formats every changed and added file with gofmt's formatting and
-// traces each node of the result back to the edit's trees. It fails when
-// a change produced a tree that does not print as itself (a node the
-// printer cannot write, or one that parses back as another).
-func (e *Edit) Print() (*Output, error) {
+// Print formats every file that e changed or added and traces each node
+// of the result back to the edit's trees. It fails when a change produced
+// a tree that does not print as itself (a node the printer cannot write,
+// or one that parses back as another).
+func Print(e *workspace.Edit) (*Output, error) {
+	files, err := e.EditedFiles()
+	if err != nil {
+		return nil, err
+	}
 	out := &Output{Fset: token.NewFileSet(), Files: map[string][]byte{}, Go: map[string]*Printed{}}
-	for f, c := range e.copies {
-		if err := e.printTree(out, f.Rel, c); err != nil {
-			return nil, err
-		}
-	}
-	for _, a := range e.added {
-		var err error
+	for _, f := range files {
 		switch {
-		case a.syntax != nil:
-			err = e.printTree(out, a.rel, a.syntax)
-		case strings.HasSuffix(a.rel, ".go"):
-			err = e.printSource(out, a.rel, a.src, a.change)
+		case f.Syntax != nil:
+			err = printTree(out, e, f.Rel, f.Syntax)
+		case path.Ext(f.Rel) == ".go":
+			err = printSource(out, f.Rel, f.Src, f.Owners)
 		default:
-			out.Files[a.rel] = a.src
+			out.Files[f.Rel] = f.Src
 		}
 		if err != nil {
-			return nil, err
-		}
-	}
-	for _, df := range e.declFiles {
-		src, owners, err := df.source()
-		if err != nil {
-			return nil, err
-		}
-		if err := e.printDecls(out, df.rel, src, owners); err != nil {
 			return nil, err
 		}
 	}
 	return out, nil
 }
 
-// printDecls formats a file of declarations; the nodes of its n-th
-// declaration are owned by owners[n].
-func (e *Edit) printDecls(out *Output, rel string, src []byte, owners []int) error {
-	formatted, err := format.Source(src)
-	if err != nil {
-		return fmt.Errorf("formatting %s: %w\n%s", rel, err, src)
-	}
-	p, err := parsePrinted(out, rel, formatted)
-	if err != nil {
-		return err
-	}
-	decls := p.Syntax.Decls
-	for len(decls) > 0 && isImport(decls[0]) {
-		decls = decls[1:]
-	}
-	for i, d := range decls {
-		if i < len(owners) {
-			for _, n := range Nodes(d) {
-				p.Owner[n] = owners[i]
-			}
-		}
-	}
-	return nil
-}
-
-func isImport(d ast.Decl) bool {
-	g, ok := d.(*ast.GenDecl)
-	return ok && g.Tok == token.IMPORT
-}
-
 // printTree prints the tree t as the file rel of out.
-func (e *Edit) printTree(out *Output, rel string, t *ast.File) error {
+func printTree(out *Output, e *workspace.Edit, rel string, t *ast.File) error {
 	// The printer sorts imports as gofmt does; sort them in the tree first,
 	// so that the output has the tree's shape.
 	ast.SortImports(e.Fset, t)
@@ -117,18 +83,18 @@ func (e *Edit) printTree(out *Output, rel string, t *ast.File) error {
 	if err != nil {
 		return err
 	}
-	a, b := Nodes(t), Nodes(p.Syntax)
-	if err := sameShape(a, b); err != nil {
+	a, b := workspace.Nodes(t), workspace.Nodes(p.Syntax)
+	if err := workspace.SameShape(a, b); err != nil {
 		return fmt.Errorf("printing %s: the output parses as another tree: %w", rel, err)
 	}
 	for i := range a {
-		if o, ok := e.origin[a[i]]; ok {
+		if o := e.Origin(a[i]); o != nil {
 			p.Origin[b[i]] = o
 		}
-		if c, ok := e.owner[a[i]]; ok {
+		if c, ok := e.Owner(a[i]); ok {
 			p.Owner[b[i]] = c
 		}
-		if al, ok := e.alias[a[i]]; ok {
+		if al := e.Aliases(a[i]); len(al) > 0 {
 			p.Alias[b[i]] = al
 		}
 	}
@@ -149,8 +115,10 @@ func sortNewImports(t *ast.File) {
 	}
 }
 
-// printSource formats Go source text added whole by change c.
-func (e *Edit) printSource(out *Output, rel string, src []byte, c int) error {
+// printSource formats Go text; the nodes of its n-th top-level
+// declaration are owned by owners[n], or all by owners[0] when there is
+// one owner.
+func printSource(out *Output, rel string, src []byte, owners []int) error {
 	formatted, err := format.Source(src)
 	if err != nil {
 		return fmt.Errorf("formatting %s: %w\n%s", rel, err, src)
@@ -159,10 +127,29 @@ func (e *Edit) printSource(out *Output, rel string, src []byte, c int) error {
 	if err != nil {
 		return err
 	}
-	for _, n := range Nodes(p.Syntax) {
-		p.Owner[n] = c
+	if len(owners) == 1 {
+		for _, n := range workspace.Nodes(p.Syntax) {
+			p.Owner[n] = owners[0]
+		}
+		return nil
+	}
+	decls := p.Syntax.Decls
+	for len(decls) > 0 && isImport(decls[0]) {
+		decls = decls[1:]
+	}
+	for i, d := range decls {
+		if i < len(owners) {
+			for _, n := range workspace.Nodes(d) {
+				p.Owner[n] = owners[i]
+			}
+		}
 	}
 	return nil
+}
+
+func isImport(d ast.Decl) bool {
+	g, ok := d.(*ast.GenDecl)
+	return ok && g.Tok == token.IMPORT
 }
 
 func parsePrinted(out *Output, rel string, src []byte) (*Printed, error) {
