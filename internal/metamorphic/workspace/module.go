@@ -75,6 +75,7 @@ func Load(dir string) (*Module, error) {
 			packages.NeedTypesInfo | packages.NeedImports | packages.NeedModule,
 		Tests: true,
 		Dir:   dir,
+		Env:   append(os.Environ(), "GOWORK=off"),
 		Fset:  token.NewFileSet(),
 	}
 	loaded, err := packages.Load(cfg, "./...")
