@@ -50,8 +50,8 @@ func Run(ctx context.Context, cfg *Config, modules []string) int {
 	s := summarize(all)
 	printTotals(cfg.Stdout, cfg.Kinds, all)
 	fmt.Fprintln(cfg.Stdout, s.line())
-	if status == 0 && (s.ratio() < cfg.Threshold || s.added > 0) {
-		status = 1
+	if status == 0 {
+		status = s.status(cfg.Threshold)
 	}
 	return status
 }

@@ -41,6 +41,15 @@ func (s summary) ratio() float64 {
 	return float64(s.kept) / float64(s.pairs)
 }
 
+// status is the exit status of a run that tested every module: 1 when
+// the share of invariant pairs is below threshold or a finding was added.
+func (s summary) status(threshold float64) int {
+	if s.ratio() < threshold || s.added > 0 {
+		return 1
+	}
+	return 0
+}
+
 // line is the last line of the output.
 func (s summary) line() string {
 	return fmt.Sprintf("metamorphic: %d refactorings, %d pairs, %d invariant (%.2f)", s.kinds, s.pairs, s.kept, s.ratio())
