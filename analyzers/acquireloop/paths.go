@@ -46,7 +46,7 @@ func skippedWait(w *waitFinder, m *lockmodel.Model, loop *ast.ForStmt, acq *lock
 	}
 	g := cfg.New(body, func(call *ast.CallExpr) bool { return !(guards{info: w.info}).isExitCall(call) })
 	p := &pathFinder{w: w, loop: loop, comms: selectComms(w.info, loop), memo: map[*cfg.Block]verdict{}}
-	p.acq, p.acqAt = holder(g, acq.Expr)
+	p.acq, p.acqAt = analysisutil.NodeBlock(g, acq.Expr)
 	if p.acq == nil {
 		return nil, nil
 	}
@@ -89,22 +89,6 @@ func enclosingBody(info *types.Info, acq *lockmodel.Op, loop *ast.ForStmt) (*ast
 		}
 	}
 	return body, sig
-}
-
-// holder returns the live block and the index of its node that holds the
-// call, or nil.
-func holder(g *cfg.CFG, call *ast.CallExpr) (*cfg.Block, int) {
-	for _, b := range g.Blocks {
-		if !b.Live {
-			continue
-		}
-		for i, n := range b.Nodes {
-			if n.Pos() <= call.Pos() && call.End() <= n.End() {
-				return b, i
-			}
-		}
-	}
-	return nil, 0
 }
 
 // visit judges the ways on from the start of block b.
