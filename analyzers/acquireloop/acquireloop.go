@@ -54,13 +54,7 @@ func checkLoop(pass *analysis.Pass, m *lockmodel.Model, loop *ast.ForStmt, acq *
 	}
 	what := "loop retries " + m.CallText(acq) + key + " (at " + m.Where(acq.Pos()) + ") until it succeeds"
 	related := []analysis.RelatedInformation{{Pos: acq.Pos(), End: acq.Expr.End(), Message: "the acquire retried"}}
-	if !newWaitFinder(pass, m).loopWaits(loop) {
-		m.Report(pass, analysis.Diagnostic{
-			Pos: loop.Pos(), End: loop.Body.Lbrace, Category: "spin-acquire", Related: related,
-			Message: what + " with nothing that waits between attempts (no sleep, timer, ticker, backoff or blocking receive)" +
-				": every waiting client sends commands as fast as the network allows, loading Redis and slowing the holder; wait between attempts, with jitter, or use a lock library's retry strategy",
-		})
-	}
+	reportSpin(pass, m, loop, acq, what, related)
 	if !hasOtherExit(pass.TypesInfo, m, loop, acq) {
 		m.Report(pass, analysis.Diagnostic{
 			Pos: loop.Pos(), End: loop.Body.Lbrace, Category: "unbounded-acquire", Related: related,
@@ -68,4 +62,33 @@ func checkLoop(pass *analysis.Pass, m *lockmodel.Model, loop *ast.ForStmt, acq *
 				": a holder that never releases, or a key that never expires, hangs every waiter for good; bound the wait with a context deadline or an attempt limit",
 		})
 	}
+}
+
+// reportSpin reports a retry loop with nothing that waits between
+// attempts, or with a way round it that skips the pause every other way
+// takes (a continue past the sleep, a sleep the caller can turn off).
+func reportSpin(pass *analysis.Pass, m *lockmodel.Model, loop *ast.ForStmt, acq *lockmodel.Op, what string, related []analysis.RelatedInformation) {
+	w := newWaitFinder(pass, m)
+	const cost = ": every waiting client sends commands as fast as the network allows, loading Redis and slowing the holder; "
+	if !w.loopWaits(loop) {
+		m.Report(pass, analysis.Diagnostic{
+			Pos: loop.Pos(), End: loop.Body.Lbrace, Category: "spin-acquire", Related: related,
+			Message: what + " with nothing that waits between attempts (no sleep, timer, ticker, backoff or blocking receive)" +
+				cost + "wait between attempts, with jitter, or use a lock library's retry strategy",
+		})
+		return
+	}
+	skip, wait := skippedWait(w, m, loop, acq)
+	if skip == nil {
+		return
+	}
+	related = append(related,
+		analysis.RelatedInformation{Pos: skip.Pos(), End: skip.End(), Message: "the branch that skips the pause"},
+		analysis.RelatedInformation{Pos: wait.Pos(), End: wait.End(), Message: "the pause skipped"})
+	m.Report(pass, analysis.Diagnostic{
+		Pos: loop.Pos(), End: loop.Body.Lbrace, Category: "spin-acquire", Related: related,
+		Message: what + ", but the branch on " + m.Text(skip) + " (at " + m.Where(skip.Pos()) + ") comes round again without the pause at " +
+			m.Where(wait.Pos()) + ", and takes that way on every attempt while its condition holds" +
+			cost + "wait on every way round the loop, with jitter, or use a lock library's retry strategy",
+	})
 }

@@ -10,12 +10,13 @@ import (
 )
 
 // TestFixtures judges acquireloop by the `// want` comments of its
-// packages in testdata/src, one subtest per package: run one with
+// packages in testdata/src, testdata/gredis and testdata/clients, one subtest per package: run one with
 // -run 'TestFixtures/src/acquireloop/NAME'. ./correct holds correct locks
 // that must not be reported.
 func TestFixtures(t *testing.T) {
 	ruletest.Run(t, acquireloop.Analyzer.Name,
 		fixturecheck.Row{Dir: fixtures.Dir(), Patterns: []string{"./acquireloop/...", "./correct/..."}, Fixes: false},
 		fixturecheck.Row{Dir: fixtures.GredisDir(), Patterns: []string{"./acquireloop/...", "./correct/..."}, Fixes: false},
+		fixturecheck.Row{Dir: fixtures.ClientsDir(), Patterns: []string{"./acquireloop/..."}, Fixes: false},
 	)
 }

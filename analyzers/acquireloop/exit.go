@@ -17,25 +17,32 @@ import (
 // (err != nil, attempts > n, a ctx.Done() case). An exit guarded only by
 // the result, or by nothing, is the success exit.
 func hasOtherExit(info *types.Info, m *lockmodel.Model, loop *ast.ForStmt, acq *lockmodel.Op) bool {
-	g := guards{info: info, acq: acq.Expr, result: m.ResultVars(acq)}
-	if loop.Cond != nil && g.mentionsOther(loop.Cond) {
+	g := guards{info: info, acq: acq.Expr, result: m.ResultVars(acq), err: m.AnswerErr(acq), success: token.NEQ}
+	if loop.Cond != nil && g.mentionsOther(loop.Cond) { // for err != nil tests the result
 		return true
 	}
+	g.success = token.EQL // if err == nil { return } is the success exit
 	return g.exitIn(loop.Body, nil, false)
 }
 
 // guards judges the conditions an exit sits under.
 type guards struct {
-	info   *types.Info
-	acq    *ast.CallExpr
-	result map[*types.Var]bool
+	info    *types.Info
+	acq     *ast.CallExpr
+	result  map[*types.Var]bool
+	err     *types.Var  // the error that is the acquire's answer, or nil
+	success token.Token // the comparison of err with nil that tests the result
 }
 
 // mentionsOther reports whether n reads a variable other than the
-// acquire's result, outside the acquire call itself.
+// acquire's result, outside the acquire call itself and the comparison
+// of the answer's error with nil.
 func (g guards) mentionsOther(n ast.Node) bool {
 	return analysisutil.Find(n, func(c ast.Node) (bool, bool) {
 		if c == g.acq {
+			return false, false
+		}
+		if b, ok := c.(*ast.BinaryExpr); ok && b.Op == g.success && lockmodel.ComparesNil(g.info, b, g.err, g.success) {
 			return false, false
 		}
 		id, ok := c.(*ast.Ident)

@@ -41,14 +41,14 @@ var waitName = analysisutil.LazyRegexp(`(?i)sleep|wait|backoff|back_off|delay|pa
 // A waitFinder looks for a pause in loop bodies and, through calls, in
 // the bodies of the package's own functions.
 type waitFinder struct {
-	info    *types.Info
-	pkg     *types.Package
-	m       *lockmodel.Model // for the bodies of the package's functions
-	visited map[*types.Func]bool
+	info   *types.Info
+	pkg    *types.Package
+	m      *lockmodel.Model     // for the bodies of the package's functions
+	judged map[*types.Func]bool // the package's functions looked into, and whether they wait
 }
 
 func newWaitFinder(pass *analysis.Pass, m *lockmodel.Model) *waitFinder {
-	return &waitFinder{info: pass.TypesInfo, pkg: pass.Pkg, m: m, visited: map[*types.Func]bool{}}
+	return &waitFinder{info: pass.TypesInfo, pkg: pass.Pkg, m: m, judged: map[*types.Func]bool{}}
 }
 
 // loopWaits reports whether an iteration of loop can block: its body,
@@ -128,6 +128,9 @@ func (w *waitFinder) callWaits(call *ast.CallExpr, depth int) bool {
 		return false
 	}
 	path := fn.Pkg().Path()
+	if rediscall.IsClientPackage(path) {
+		return false // a command is not a pause unless it blocks (above): go-zero's Setnx is under a wait package's path
+	}
 	for _, p := range waitPackages {
 		if strings.HasPrefix(path, p) {
 			return true
@@ -136,12 +139,15 @@ func (w *waitFinder) callWaits(call *ast.CallExpr, depth int) bool {
 	if rediscall.IsLockLibrary(path) {
 		return true // a lock library's obtain waits by its retry strategy
 	}
-	if fn.Pkg() != w.pkg || depth >= 3 || w.visited[fn] {
+	if fn.Pkg() != w.pkg || depth >= 3 {
 		return false
 	}
-	w.visited[fn] = true
-	if f := w.m.FuncOf(fn.Origin()); f != nil {
-		return w.waits(f.Decl.Body, depth+1)
+	if v, ok := w.judged[fn]; ok {
+		return v
 	}
-	return false
+	w.judged[fn] = false // a recursive call does not wait by itself
+	f := w.m.FuncOf(fn.Origin())
+	v := f != nil && w.waits(f.Decl.Body, depth+1)
+	w.judged[fn] = v
+	return v
 }

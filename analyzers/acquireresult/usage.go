@@ -81,8 +81,10 @@ func sideVar(info *types.Info, e ast.Expr) (*types.Var, bool) {
 }
 
 // judge returns why an acquire's answer is lost under usage u, or "".
+// The answer's variables count as read where a read still sees the
+// acquire's value, not after a later call reused them.
 func judge(info *types.Info, op *lockmodel.Op, ans rediscall.Answer, u usage) string {
-	body := op.Func.Decl.Body
+	sig := op.Func.Obj.Signature()
 	switch {
 	case u.discarded:
 		return "its result is discarded"
@@ -90,7 +92,7 @@ func judge(info *types.Info, op *lockmodel.Op, ans rediscall.Answer, u usage) st
 		return "" // the caller is judged
 	case u.errMethod && ans == rediscall.ValueAnswer:
 		return "only .Err() is checked, and it is nil when another client holds the lock"
-	case u.valueUsed || (u.value != nil && reads(info, body, u.value, op.Func.Obj.Signature())):
+	case u.valueUsed || (u.value != nil && reads(info, op, u.value, sig)):
 		return ""
 	case ans == rediscall.ValueAnswer && u.value != nil:
 		return u.value.Name() + " is never read"
@@ -98,22 +100,28 @@ func judge(info *types.Info, op *lockmodel.Op, ans rediscall.Answer, u usage) st
 		return "only the error is read, and it is nil when another client holds the lock"
 	case u.errUsed:
 		return ""
-	case u.err == nil || !reads(info, body, u.err, op.Func.Obj.Signature()):
+	case u.err == nil || !reads(info, op, u.err, sig):
 		return "neither the reply nor the error is read"
-	case excludesNil(info, body, u.err):
+	case excludesNil(info, op.Func.Decl.Body, reachOf(info, op, u.err)):
 		return u.err.Name() + " is read only to let " + rediscall.NilName(op.Client) + " (the lock is held) through as success"
 	}
 	return ""
 }
 
-// reads reports whether v is read in body. A named result is read by
-// the return that hands it to the caller.
-func reads(info *types.Info, body *ast.BlockStmt, v *types.Var, sig *types.Signature) bool {
+// reads reports whether v is read where it still holds the acquire's
+// answer. A named result is read by the return that hands it to the
+// caller.
+func reads(info *types.Info, op *lockmodel.Op, v *types.Var, sig *types.Signature) bool {
 	for r := range sig.Results().Variables() {
 		if r == v {
 			return true
 		}
 	}
+	r := reachOf(info, op, v)
+	if !r.whole {
+		return len(r.reads) > 0
+	}
+	body := op.Func.Decl.Body
 	return analysisutil.Find(body, func(n ast.Node) (bool, bool) {
 		id, ok := n.(*ast.Ident)
 		return ok && info.Uses[id] == v && !assignedOnly(body, id), true
@@ -129,27 +137,28 @@ func assignedOnly(body *ast.BlockStmt, id *ast.Ident) bool {
 	})
 }
 
-// excludesNil reports whether the error variable v is compared with the
-// client's "key not set" sentinel (redis.Nil, redigo's ErrNil) only to let
-// it through (err != redis.Nil, !errors.Is(err, redis.Nil)) and never to
-// act on it (err == redis.Nil, errors.Is(err, redis.Nil), case redis.Nil):
-// the held lock is then taken for success.
-func excludesNil(info *types.Info, body *ast.BlockStmt, v *types.Var) bool {
+// excludesNil reports whether the error of the acquire, in the reads r
+// holds, is compared with the client's "key not set" sentinel (redis.Nil,
+// redigo's ErrNil) only to let it through (err != redis.Nil,
+// !errors.Is(err, redis.Nil)) and never to act on it (err == redis.Nil,
+// errors.Is(err, redis.Nil), case redis.Nil): the held lock is then
+// taken for success.
+func excludesNil(info *types.Info, body *ast.BlockStmt, r *reach) bool {
 	negative, positive := false, false
 	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.BinaryExpr:
-			if isVar(info, n.X, v) && isNilSentinel(info, n.Y) || isVar(info, n.Y, v) && isNilSentinel(info, n.X) {
+			if r.isRead(n.X) && isNilSentinel(info, n.Y) || r.isRead(n.Y) && isNilSentinel(info, n.X) {
 				negative = negative || n.Op == token.NEQ
 				positive = positive || n.Op == token.EQL
 			}
 		case *ast.UnaryExpr:
-			if call, ok := ast.Unparen(n.X).(*ast.CallExpr); ok && n.Op == token.NOT && isErrorsIsNil(info, call, v) {
+			if call, ok := ast.Unparen(n.X).(*ast.CallExpr); ok && n.Op == token.NOT && isErrorsIsNil(info, call, r) {
 				negative = true
 				return false
 			}
 		case *ast.CallExpr:
-			positive = positive || isErrorsIsNil(info, n, v)
+			positive = positive || isErrorsIsNil(info, n, r)
 		case *ast.CaseClause:
 			for _, e := range n.List {
 				positive = positive || isNilSentinel(info, e)
@@ -160,18 +169,14 @@ func excludesNil(info *types.Info, body *ast.BlockStmt, v *types.Var) bool {
 	return negative && !positive
 }
 
-func isVar(info *types.Info, e ast.Expr, v *types.Var) bool {
-	id, ok := ast.Unparen(e).(*ast.Ident)
-	return ok && info.Uses[id] == v
-}
-
-// isErrorsIsNil reports whether call is errors.Is(v, sentinel).
-func isErrorsIsNil(info *types.Info, call *ast.CallExpr, v *types.Var) bool {
+// isErrorsIsNil reports whether call is errors.Is(err, sentinel) on a
+// read of the acquire's error.
+func isErrorsIsNil(info *types.Info, call *ast.CallExpr, r *reach) bool {
 	fn, ok := typeutil.Callee(info, call).(*types.Func)
 	if !ok || fn.Pkg() == nil || fn.Pkg().Path() != "errors" || fn.Name() != "Is" || len(call.Args) != 2 {
 		return false
 	}
-	return isVar(info, call.Args[0], v) && isNilSentinel(info, call.Args[1])
+	return r.isRead(call.Args[0]) && isNilSentinel(info, call.Args[1])
 }
 
 // isNilSentinel reports whether e is a client's "no reply" error:

@@ -4,8 +4,10 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
+	"github.com/leasevet/leasevet/analyzers/internal/rediscall"
 )
 
 // retriedUntilAcquired reports whether acq is retried by its innermost
@@ -18,9 +20,12 @@ func (m *Model) retriedUntilAcquired(acq *Op) bool {
 	if loop == nil {
 		return false
 	}
-	result := m.resultVars(acq)
-	tests := func(e ast.Expr) bool { return e != nil && mentions(m.pass.TypesInfo, e, acq.Expr, result) }
-	if tests(loop.Cond) {
+	info := m.pass.TypesInfo
+	result, errVar := m.resultVars(acq), m.answerErr(acq)
+	tests := func(e ast.Expr, success token.Token) bool {
+		return e != nil && (mentions(info, e, acq.Expr, result) || ComparesNil(info, e, errVar, success))
+	}
+	if tests(loop.Cond, token.NEQ) { // for err != nil: retried while it fails
 		return true
 	}
 	return analysisutil.Find(loop.Body, func(n ast.Node) (bool, bool) {
@@ -28,10 +33,50 @@ func (m *Model) retriedUntilAcquired(acq *Op) bool {
 		case *ast.FuncLit:
 			return false, false
 		case *ast.IfStmt:
-			return tests(n.Cond) && exits(n.Body), true
+			return tests(n.Cond, token.EQL) && exits(n.Body.List, false), true // if err == nil { return }
+		case *ast.CaseClause: // switch { case ok: return nil }
+			return slices.ContainsFunc(n.List, func(e ast.Expr) bool { return tests(e, token.EQL) }) && exits(n.Body, true), true
 		}
 		return false, true
 	})
+}
+
+// answerErr returns the variable that holds the error of an acquire
+// whose "not acquired" answer is that error (rueidis's SET NX, go-redis's
+// SetArgs NX: err == nil means acquired), or nil.
+func (m *Model) answerErr(op *Op) *types.Var {
+	if op.Via != nil || rediscall.NotAcquired(op.Call) != rediscall.ErrorAnswer {
+		return nil
+	}
+	for i := len(op.Stack) - 1; i >= 0; i-- {
+		as, ok := op.Stack[i].(*ast.AssignStmt)
+		if !ok || len(as.Rhs) != 1 {
+			continue
+		}
+		if v := analysisutil.VarOf(m.pass.TypesInfo, as.Lhs[len(as.Lhs)-1]); v != nil && analysisutil.IsError(v.Type()) {
+			return v
+		}
+		return nil
+	}
+	return nil
+}
+
+// ComparesNil reports whether e, or one of the operands of its &&, is v
+// compared with nil by op (err == nil, err != nil). v may be nil.
+func ComparesNil(info *types.Info, e ast.Expr, v *types.Var, op token.Token) bool {
+	if v == nil {
+		return false
+	}
+	b, ok := ast.Unparen(e).(*ast.BinaryExpr)
+	if !ok {
+		return false
+	}
+	if b.Op == token.LAND {
+		return ComparesNil(info, b.X, v, op) || ComparesNil(info, b.Y, v, op)
+	}
+	isV := func(x ast.Expr) bool { id, ok := ast.Unparen(x).(*ast.Ident); return ok && info.Uses[id] == v }
+	isNil := func(x ast.Expr) bool { return info.Types[x].IsNil() }
+	return b.Op == op && (isV(b.X) && isNil(b.Y) || isV(b.Y) && isNil(b.X))
 }
 
 // innermostFor returns the for statement (not range) nearest to the call
@@ -82,17 +127,18 @@ func mentions(info *types.Info, e ast.Expr, call *ast.CallExpr, vars map[*types.
 	})
 }
 
-// exits reports whether a block leaves the loop around it at its own
-// level: a return, a break or a goto among its statements (if ok {
-// return true }). An exit nested deeper (an error return inside the work
-// done for each item) does not make the loop a wait.
-func exits(body *ast.BlockStmt) bool {
-	for _, st := range body.List {
+// exits reports whether statements leave the loop around them at their
+// own level: a return, a break or a goto among them (if ok { return true
+// }); in a switch case, a break leaves only the switch. An exit nested
+// deeper (an error return inside the work done for each item) does not
+// make the loop a wait.
+func exits(list []ast.Stmt, inSwitch bool) bool {
+	for _, st := range list {
 		switch st := st.(type) {
 		case *ast.ReturnStmt:
 			return true
 		case *ast.BranchStmt:
-			if st.Tok == token.BREAK || st.Tok == token.GOTO {
+			if st.Tok == token.GOTO || st.Tok == token.BREAK && (!inSwitch || st.Label != nil) {
 				return true
 			}
 		}
@@ -116,3 +162,8 @@ func (m *Model) RetryLoop(acq *Op) *ast.ForStmt {
 // ResultVars returns the variables op's result is assigned to, errors
 // excepted (ok in ok, err := c.SetNX(...).Result()).
 func (m *Model) ResultVars(op *Op) map[*types.Var]bool { return m.resultVars(op) }
+
+// AnswerErr returns the variable holding the error of an acquire whose
+// error is its "not acquired" answer (err == nil means acquired: rueidis's
+// SET NX, go-redis's SetArgs NX), or nil.
+func (m *Model) AnswerErr(op *Op) *types.Var { return m.answerErr(op) }

@@ -16,10 +16,14 @@ const (
 // already held.
 func NotAcquired(c *Call) Answer {
 	switch {
+	case c.Kind == LockObtain && c.Client == GoZero:
+		return ValueAnswer // RedisLock.Acquire: (false, nil) when another client holds it
 	case c.Kind == LockObtain:
 		return ErrorAnswer
 	case c.Kind != Acquire:
 		return NoAnswer
+	case c.Client == GoZero && c.Script == nil:
+		return ValueAnswer // Setnx and SetnxEx return (bool, error): false with a nil error
 	case c.Client == GoFrame:
 		return ValueAnswer // gredis turns redis.Nil into a nil error: SetNX's false, Set's and Do's nil *gvar.Var
 	case c.Client == Redigo, c.Command == "SETNX":
