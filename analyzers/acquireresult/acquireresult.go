@@ -40,7 +40,17 @@ func run(pass *analysis.Pass, m *lockmodel.Model) (any, error) {
 // read, or "" when op is not an acquire of a lock key or its answer is
 // read (or handed to the caller, who is then judged).
 func uncheckedAcquire(pass *analysis.Pass, m *lockmodel.Model, op *lockmodel.Op) string {
-	ans := answerOf(pass.TypesInfo, op)
+	why := droppedHere(pass, m, op)
+	if why != "" && m.ReportedInWrapper(op, func(o *lockmodel.Op) bool { return droppedHere(pass, m, o) != "" }) {
+		return "" // reported in the wrapper, where the acquire is
+	}
+	return why
+}
+
+// droppedHere returns why op's function loses the "not acquired" answer
+// of op, or "".
+func droppedHere(pass *analysis.Pass, m *lockmodel.Model, op *lockmodel.Op) string {
+	ans := answerOf(op)
 	// A wrapper's summary may be settled in its own package, but an
 	// answer handed back to the caller was judged nowhere: so Reportable
 	// is not asked here.
@@ -50,15 +60,8 @@ func uncheckedAcquire(pass *analysis.Pass, m *lockmodel.Model, op *lockmodel.Op)
 	if op.Kind == rediscall.Acquire && !m.IsLockKey(op) {
 		return "" // a dedup or idempotency marker: ignoring its answer is a choice
 	}
-	u := usageOf(pass.TypesInfo, op.Reply)
-	if u.converted && ans == rediscall.ValueAnswer && op.Command == "SET NX" {
-		ans = rediscall.ErrorAnswer // redis.String(conn.Do("SET", ..., "NX")): a nil reply is ErrNil
-	}
-	why := judge(pass.TypesInfo, op, ans, u)
-	if why != "" && m.ReportedInWrapper(op, func(o *lockmodel.Op) bool { return uncheckedAcquire(pass, m, o) != "" }) {
-		return "" // reported in the wrapper, where the acquire is
-	}
-	return why
+	u := usageOf(pass.TypesInfo, op.Reply, answerIndex(op), ans)
+	return judge(pass.TypesInfo, op, ans, u)
 }
 
 func report(pass *analysis.Pass, m *lockmodel.Model, op *lockmodel.Op, why string) {
@@ -77,31 +80,29 @@ func report(pass *analysis.Pass, m *lockmodel.Model, op *lockmodel.Op, why strin
 }
 
 // answerOf says how op reports that the lock is held by someone else: as
-// its client's call does, or, through a wrapper, as the wrapper's results
-// say.
-func answerOf(info *types.Info, op *lockmodel.Op) rediscall.Answer {
+// its client's call does, or, through a wrapper, as the wrapper's result
+// that carries the acquire's answer says (its summary's AnswerTo). A
+// wrapper none of whose results carries it (it read the answer itself, or
+// returns a *Task, a report, nothing) is judged where it is, and its
+// callers are not.
+func answerOf(op *lockmodel.Op) rediscall.Answer {
 	if op.Via != nil && op.Kind == rediscall.Acquire {
-		return wrapperAnswer(info, op.Expr)
+		if op.Via.AnswerTo < 0 {
+			return rediscall.NoAnswer
+		}
+		return op.Via.Answer
 	}
-	return rediscall.NotAcquired(op.Call)
+	return rediscall.NotAcquiredRead(op.Call, op.Reply.Converted)
 }
 
-// wrapperAnswer says how a wrapper that acquires reports a held lock,
-// from its results: only an error means the error; a bool, a command or a
-// reply carries a value. A wrapper with no results decided alone, and is
-// judged where it is.
-func wrapperAnswer(info *types.Info, call *ast.CallExpr) rediscall.Answer {
-	sig, ok := info.TypeOf(call.Fun).(*types.Signature)
-	if !ok || sig.Results().Len() == 0 {
-		return rediscall.NoAnswer
+// answerIndex is the position of op's answer in the tuple its call
+// returns: the result of the wrapper that carries it, or -1 for a client
+// call (its value first, its error last).
+func answerIndex(op *lockmodel.Op) int {
+	if op.Via != nil && op.Kind == rediscall.Acquire {
+		return op.Via.AnswerTo
 	}
-	ans := rediscall.ErrorAnswer
-	for v := range sig.Results().Variables() {
-		if !analysisutil.IsError(v.Type()) && !rediscall.IsNilErrCmd(v.Type()) {
-			ans = rediscall.ValueAnswer
-		}
-	}
-	return ans
+	return -1
 }
 
 // pipelined reports whether op is sent through a pipeline the model does
