@@ -7,8 +7,11 @@
 #      reports for the file; the quick fix of a setnx-expire finding is
 #      applied, the module must still build and leasevet must no longer
 #      report setnx-expire;
-#   2. runs the protocol-level Go test (cmd/leasevet/internal/editortest)
-#      against the same gopls.
+#   2. runs the protocol-level Go tests (cmd/leasevet/internal/editortest)
+#      against the same gopls: LSP as an editor, and MCP (gopls mcp,
+#      go_diagnostics) as a coding agent.
+# The gopls release is the one `leasevet gopls` picks for the Go it runs
+# under (GOTOOLCHAIN): CI runs this script under each Go it tests.
 # Prints the cold and warm gopls build times and the time from opening the
 # file to leasevet's diagnostics.
 #
@@ -80,5 +83,7 @@ say "OK: after the quick fix the module builds and leasevet reports no $CATEGORY
 # --- protocol-level Go test -----------------------------------------------------
 LEASEVET_GOPLS="$GOPLS" go -C "$ROOT" test -count=1 -v -run 'TestGopls' ./cmd/leasevet/internal/editortest/ |
 	tee "$WORK/gotest.log" | grep -E 'TIMING|^(---|ok|FAIL|PASS)' || true
-grep -q '^--- PASS: TestGopls' "$WORK/gotest.log" || { cat "$WORK/gotest.log"; fail "the LSP protocol test did not pass"; }
+for test in TestGopls_leasevetDiagnosticsAndQuickFix TestGoplsMCP_goDiagnosticsCarriesLeasevet; do
+	grep -q "^--- PASS: $test " "$WORK/gotest.log" || { cat "$WORK/gotest.log"; fail "$test (LSP and MCP protocol tests) did not pass"; }
+done
 say "PASS"

@@ -1,17 +1,24 @@
 #!/usr/bin/env bash
-# End-to-end test of the golangci-lint v2 module plugin.
-#
-# Builds a custom golangci-lint (v2.15.0 + leasevet's plugin) from the Go
-# module proxy only -- no git clone, which `golangci-lint custom` would
-# need -- then runs it on the bundled example (testdata/example, or
-# testdata/editor when the example does not exist) and checks, against the
-# standalone leasevet on the same code (never a fixed list):
-#   - every leasevet finding is printed with the linter name leasevet;
-#   - --fix applies the same fixes as `leasevet -fix` and the result builds;
-#   - --output.sarif.path writes SARIF with one result per finding;
-#   - //nolint:leasevet suppresses a finding.
-# GOCACHE and GOMODCACHE are reused; the first build with a cold build cache
-# takes about 5 minutes on 2 cores.
+# End-to-end test of the golangci-lint v2 module plugin, as
+# docs/golangci-lint.md tells a user to run it:
+#   1. installs golangci-lint $GCL_VERSION with go install;
+#   2. builds the custom golangci-lint with `golangci-lint custom` and the
+#      repository's golangci-plugin/.custom-gcl.yml, from the Go module
+#      proxy alone: golangci-lint's clone of GitHub is redirected to a git
+#      repository made from its module zip (the page's closed-network recipe);
+#   3. runs it on the bundled example (testdata/example) with the
+#      .golangci.yml of docs/golangci-lint.md, read from the page (golangci-lint's
+#      defaults otherwise: uniq-by-line, max-same-issues...), and checks,
+#      against the standalone `leasevet -json` on the same code (never a
+#      fixed list):
+#        - every finding is reported, by position and category (findings of
+#          one line are one issue, at the line's first finding);
+#        - every text line of linter leasevet ends with its categories;
+#        - --output.sarif.path writes one result per issue;
+#        - //nolint:leasevet suppresses the findings of its line, and only those;
+#        - --fix applies the same fixes as `leasevet -fix`, and the result builds.
+# GOCACHE and GOMODCACHE are reused; with a cold build cache the builds take
+# about 5 minutes each on 2 cores.
 #
 # Env: LEASEVET_E2E_WORK  work directory (default: a temporary one, removed)
 #      GCL_VERSION        golangci-lint version (default v2.15.0)
@@ -21,6 +28,7 @@ E2E_NAME=plugin-e2e
 # shellcheck source=e2e-lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/e2e-lib.sh"
 GCL_VERSION=${GCL_VERSION:-v2.15.0}
+DOC="$ROOT/docs/golangci-lint.md"
 
 # repoint_replace DIR: a copied module's relative replace of leasevet or
 # of safelock (a module of its own) must point at the checkout again.
@@ -33,108 +41,107 @@ repoint_replace() {
 	fi
 }
 
-# normalize: "file:line:col: [analyzer: ]message[ (leasevet)]" -> "file:line:col: message",
-# dropping related locations (leasevet's tab-indented lines, golangci-lint's
-# extra "(related information)" issues).
-normalize() {
-	grep -E '^[^ ]+\.go:[0-9]+:[0-9]+: ' | grep -v $': \t' | grep -v '(related information)' |
-		sed -E 's/ \(leasevet\)$//; s/ \[[a-z-]+\]$//; s/^([^ ]+:[0-9]+:[0-9]+: )[a-z0-9]+: /\1/' | sort
+# want_findings: standalone leasevet -json on stdin -> sorted lines
+# "file:line:col category", file relative to the target, col the first
+# column of a finding on that line (where golangci-lint's issue is).
+want_findings() {
+	jq -r --arg dir "$TARGET/" '.. | objects | select(has("category")) |
+		(.posn | ltrimstr($dir) | capture("^(?<f>.*):(?<l>[0-9]+):(?<c>[0-9]+)$")) as $p |
+		"\($p.f) \($p.l) \($p.c) \(.category)"' |
+		awk '{ k = $1 ":" $2; line[NR] = $0; if (!(k in min) || $3 + 0 < min[k]) min[k] = $3 + 0 }
+			END { for (i = 1; i <= NR; i++) { split(line[i], f, " "); print f[1] ":" f[2] ":" min[f[1] ":" f[2]] " " f[4] } }' |
+		sort
+}
+
+# got_findings: golangci-lint's JSON on stdin -> the same lines for the
+# issues of linter leasevet, one per category in the issue's text.
+got_findings() {
+	jq -r '.Issues[] | select(.FromLinter == "leasevet") | . as $i |
+		(.Text | split("; also: ")[] | capture("\\[(?<c>[a-z-]+)\\]$").c) as $c |
+		"\($i.Pos.Filename):\($i.Pos.Line):\($i.Pos.Column) \($c)"' | sort
 }
 
 # --- the target package ----------------------------------------------------
 SRC="$ROOT/testdata/example"
-[[ -f $SRC/go.mod ]] || SRC="$ROOT/testdata/editor"
-say "target: ${SRC#$ROOT/}"
 TARGET="$WORK/target"
 rm -rf "$TARGET" && cp -r "$SRC" "$TARGET" && chmod -R u+w "$TARGET"
 repoint_replace "$TARGET"
 go -C "$TARGET" mod download
 
 # --- standalone leasevet: the reference ------------------------------------
-t=$(now)
 go build -o "$WORK/leasevet" "$ROOT/cmd/leasevet"
-say "built leasevet in $(since "$t")"
-set +e
-(cd "$TARGET" && "$WORK/leasevet" ./... 2> "$WORK/leasevet.txt")
-code=$?
-set -e
-[[ $code == 3 ]] || { cat "$WORK/leasevet.txt"; fail "leasevet exited $code on the target, want 3 (findings)"; }
-normalize < "$WORK/leasevet.txt" > "$WORK/want.txt"
+(cd "$TARGET" && "$WORK/leasevet" -json ./... > "$WORK/leasevet.json") || fail "leasevet -json failed on the target"
+want_findings < "$WORK/leasevet.json" > "$WORK/want.txt"
 nwant=$(wc -l < "$WORK/want.txt")
-say "leasevet reports $nwant findings"
+[[ $nwant -gt 0 ]] || fail "leasevet reports nothing on ${SRC#"$ROOT"/}"
+say "leasevet reports $nwant findings on ${SRC#"$ROOT"/}: $(cut -d' ' -f2 "$WORK/want.txt" | sort | uniq -c | awk '{ printf "%s%s×%s", sep, $2, $1; sep = ", " }')"
 
-# --- build the custom golangci-lint ----------------------------------------
-GCL_DIR=$(go mod download -json "github.com/golangci/golangci-lint/v2@$GCL_VERSION" |
-	sed -n 's/^[[:space:]]*"Dir": "\(.*\)",$/\1/p')
+# --- 1. golangci-lint, installed as the page says ------------------------------
+# GOFLAGS as a user has them: e2e-lib's -mod=mod is for the checkout.
+GCL_BIN="$WORK/bin"
+rm -rf "$GCL_BIN"
+t=$(now)
+GOFLAGS= GOBIN="$GCL_BIN" go install "github.com/golangci/golangci-lint/v2/cmd/golangci-lint@$GCL_VERSION"
+say "TIMING go install golangci-lint@$GCL_VERSION: $(since "$t")"
+
+# --- 2. golangci-lint custom, from the module proxy alone ------------------------
+# The page's closed-network recipe: golangci-lint custom clones GitHub;
+# a git repository made from the module zip, tagged $GCL_VERSION, stands in.
+GCL_DIR=$(go mod download -json "github.com/golangci/golangci-lint/v2@$GCL_VERSION" | jq -r .Dir)
 [[ -d $GCL_DIR ]] || fail "go mod download of golangci-lint $GCL_VERSION gave no directory"
-BUILD="$WORK/gcl-src"
-rm -rf "$BUILD" && cp -r "$GCL_DIR" "$BUILD" && chmod -R u+w "$BUILD"
-cat > "$BUILD/cmd/golangci-lint/plugins.go" <<'GO'
-package main
-
-import _ "github.com/leasevet/leasevet/golangci-plugin"
-GO
-go -C "$BUILD" mod edit -require=github.com/leasevet/leasevet@v0.0.0 -replace=github.com/leasevet/leasevet="$ROOT"
-t=$(now)
-go -C "$BUILD" mod tidy
-say "go mod tidy in $(since "$t")"
+GCL_GIT="$WORK/golangci-lint-src"
+rm -rf "$GCL_GIT" && cp -r "$GCL_DIR" "$GCL_GIT" && chmod -R u+w "$GCL_GIT"
+git -C "$GCL_GIT" init -q
+git -C "$GCL_GIT" add -A
+git -C "$GCL_GIT" -c user.name=ci -c user.email=ci@localhost commit -qm "$GCL_VERSION"
+git -C "$GCL_GIT" tag "$GCL_VERSION"
 GCL="$WORK/custom-gcl"
-say "build cache before the first build: $(du -sh "$(go env GOCACHE)" 2>/dev/null | cut -f1)"
+rm -f "$GCL"
+say "build cache before golangci-lint custom: $(du -sh "$(go env GOCACHE)" 2>/dev/null | cut -f1)"
 t=$(now)
-go -C "$BUILD" build -o "$GCL" ./cmd/golangci-lint
-say "TIMING first build of custom golangci-lint: $(since "$t") (cold when the build cache was empty)"
-# The warm figure a plugin developer sees: leasevet's packages recompiled
-# (a changed -gcflags for them alone stands for an edit), everything else
-# from the build cache, then the link.
-t=$(now)
-go -C "$BUILD" build -gcflags='github.com/leasevet/leasevet/...=-l' -o "$GCL" ./cmd/golangci-lint
-say "TIMING warm rebuild of custom golangci-lint (leasevet recompiled): $(since "$t")"
-"$GCL" version
+(cd "$ROOT/golangci-plugin" && GOFLAGS= GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0="url.file://$GCL_GIT.insteadOf" \
+	GIT_CONFIG_VALUE_0=https://github.com/golangci/golangci-lint.git \
+	"$GCL_BIN/golangci-lint" custom -v --destination "$WORK") > "$WORK/custom.log" 2>&1 ||
+	{ cat "$WORK/custom.log"; fail "golangci-lint custom with golangci-plugin/.custom-gcl.yml failed"; }
+say "TIMING golangci-lint custom (golangci-plugin/.custom-gcl.yml): $(since "$t") (cold when the build cache was empty)"
+[[ -x $GCL ]] || fail "golangci-lint custom wrote no $GCL"
+say "$("$GCL" version 2>&1 | head -n 1)"
 
-# --- run it -----------------------------------------------------------------
-cat > "$TARGET/.golangci.yml" <<'YML'
-version: "2"
-linters:
-  default: none
-  enable: [leasevet]
-  settings:
-    custom:
-      leasevet:
-        type: module
-        description: Reports misuse of Redis distributed locks.
-        original-url: github.com/leasevet/leasevet
-        settings:
-          lock-names: "(?i)lock|mutex|mtx"
-issues:
-  max-issues-per-linter: 0
-  max-same-issues: 0
-  uniq-by-line: false
-YML
+# --- 3. run it with the documented configuration ----------------------------
+awk '/^<!-- .ci\/plugin-e2e.sh runs the next yaml block/ { want = 1; next }
+	want && /^```yaml$/ { inside = 1; next }
+	inside && /^```$/ { exit }
+	inside { print }' "$DOC" > "$TARGET/.golangci.yml"
+grep -q 'leasevet' "$TARGET/.golangci.yml" || fail "no .golangci.yml block found in ${DOC#"$ROOT"/}"
+grep -qE 'uniq-by-line|max-same-issues|max-issues' "$TARGET/.golangci.yml" && fail "the documented configuration changes golangci-lint's issue limits"
 gcl_run() {
-	(cd "$TARGET" && "$GCL" run --output.text.path=stdout --output.text.print-issued-lines=false \
-		--show-stats=false "$@" ./...)
+	(cd "$TARGET" && "$GCL" run --output.text.path="$WORK/gcl.txt" --output.text.print-issued-lines=false \
+		--output.json.path="$WORK/gcl.json" --show-stats=false "$@" ./...)
 }
 set +e
-gcl_run > "$WORK/gcl.txt" 2> "$WORK/gcl.err"
+gcl_run > "$WORK/gcl.out" 2>&1
 code=$?
 set -e
-[[ $code == 1 ]] || { cat "$WORK/gcl.txt" "$WORK/gcl.err"; fail "custom golangci-lint exited $code, want 1 (issues)"; }
-grep -q ' (leasevet)$' "$WORK/gcl.txt" || fail "no issue carries the linter name leasevet"
-normalize < "$WORK/gcl.txt" > "$WORK/got.txt"
+[[ $code == 1 ]] || { cat "$WORK/gcl.out" "$WORK/gcl.txt"; fail "custom golangci-lint exited $code, want 1 (issues)"; }
+got_findings < "$WORK/gcl.json" > "$WORK/got.txt"
 if ! diff -u "$WORK/want.txt" "$WORK/got.txt"; then
 	fail "golangci-lint's leasevet findings differ from standalone leasevet's (- leasevet, + golangci-lint)"
 fi
-say "OK: golangci-lint prints the same $nwant findings as leasevet, as linter leasevet"
+nissues=$(jq '[.Issues[] | select(.FromLinter == "leasevet")] | length' "$WORK/gcl.json")
+say "OK: golangci-lint reports all $nwant findings, in $nissues issues of linter leasevet"
+ntext=$(grep -c ' (leasevet)$' "$WORK/gcl.txt" || true)
+nuntagged=$(grep ' (leasevet)$' "$WORK/gcl.txt" | grep -cvE '\[[a-z-]+\] \(leasevet\)$' || true)
+[[ $ntext == "$nissues" && $nuntagged == 0 ]] ||
+	fail "text output: $ntext leasevet lines ($nuntagged without a [category] at the end), want $nissues, all tagged"
+say "OK: the text output prints $ntext leasevet lines, each ending in its category"
 
 # --- SARIF -----------------------------------------------------------------
 set +e
 gcl_run --output.sarif.path="$WORK/gcl.sarif" > /dev/null 2>&1
 set -e
-grep -q '"version": *"2.1.0"' "$WORK/gcl.sarif" || fail "SARIF log lacks version 2.1.0"
-nsarif=$(grep -o '"ruleId": *"leasevet"' "$WORK/gcl.sarif" | wc -l)
-nrelated=$(grep -c '(related information)' "$WORK/gcl.txt" || true)
-[[ $nsarif == $((nwant + nrelated)) ]] ||
-	fail "SARIF has $nsarif leasevet results, want $nwant findings + $nrelated related-information issues"
+[[ $(jq -r .version "$WORK/gcl.sarif") == 2.1.0 ]] || fail "SARIF log lacks version 2.1.0"
+nsarif=$(jq '[.runs[].results[] | select(.ruleId == "leasevet")] | length' "$WORK/gcl.sarif")
+[[ $nsarif == "$nissues" ]] || fail "SARIF has $nsarif leasevet results, want one per issue ($nissues)"
 say "OK: --output.sarif.path wrote $nsarif leasevet results"
 
 # --- nolint ----------------------------------------------------------------
@@ -142,24 +149,25 @@ say "OK: --output.sarif.path wrote $nsarif leasevet results"
 # is a comment of its own.
 first=""
 while IFS= read -r w; do
-	f=${w%%:*}
-	l=$(cut -d: -f2 <<< "$w")
-	if ! sed -n "${l}p" "$TARGET/$f" | grep -q '//'; then first=$w; break; fi
+	pos=${w%% *}
+	f=${pos%%:*}
+	l=$(cut -d: -f2 <<< "$pos")
+	if ! sed -n "${l}p" "$TARGET/$f" | grep -q '//'; then first=$pos; break; fi
 done < "$WORK/want.txt"
 [[ -n $first ]] || fail "every finding's line already has a comment; cannot place //nolint"
 file=${first%%:*}
 line=$(cut -d: -f2 <<< "$first")
-same_line=$(grep -c "^$file:$line:" "$WORK/want.txt")
 cp "$TARGET/$file" "$WORK/nolint.bak"
 sed -i "${line}s|\$| //nolint:leasevet // e2e: suppression check|" "$TARGET/$file"
 set +e
-gcl_run > "$WORK/gcl-nolint.txt" 2>/dev/null
+gcl_run > /dev/null 2>&1
 set -e
-normalize < "$WORK/gcl-nolint.txt" > "$WORK/got-nolint.txt"
-grep -q "^$file:$line:" "$WORK/got-nolint.txt" && fail "//nolint:leasevet did not suppress $file:$line"
-[[ $(wc -l < "$WORK/got-nolint.txt") == $((nwant - same_line)) ]] || fail "//nolint:leasevet suppressed more than line $line"
+got_findings < "$WORK/gcl.json" > "$WORK/got-nolint.txt"
+grep -v "^$file:$line:" "$WORK/want.txt" > "$WORK/want-nolint.txt" || true
+diff -u "$WORK/want-nolint.txt" "$WORK/got-nolint.txt" ||
+	fail "with //nolint:leasevet on $file:$line, golangci-lint should report every other finding and none of that line's"
 cp "$WORK/nolint.bak" "$TARGET/$file"
-say "OK: //nolint:leasevet suppresses $file:$line"
+say "OK: //nolint:leasevet suppresses $file:$line and nothing else"
 
 # --- --fix -----------------------------------------------------------------
 REF="$WORK/ref"

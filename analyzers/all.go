@@ -10,6 +10,7 @@ import (
 	"github.com/leasevet/leasevet/analyzers/getdel"
 	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
 	"github.com/leasevet/leasevet/analyzers/locktoken"
+	"github.com/leasevet/leasevet/analyzers/releasectx"
 	"github.com/leasevet/leasevet/analyzers/releaseresult"
 	"github.com/leasevet/leasevet/analyzers/renewal"
 	"github.com/leasevet/leasevet/analyzers/setnxexpire"
@@ -41,6 +42,7 @@ func Members() []lockmodel.Member {
 		{Analyzer: acquireresult.Analyzer, Categories: acquireresult.Categories},
 		{Analyzer: acquireloop.Analyzer, Categories: acquireloop.Categories},
 		{Analyzer: renewal.Analyzer, Categories: renewal.Categories},
+		{Analyzer: releasectx.Analyzer, Categories: releasectx.Categories},
 	}
 }
 

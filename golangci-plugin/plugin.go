@@ -5,8 +5,10 @@
 // (linters.settings.custom.leasevet.settings) into analyzers.Settings, and
 // BuildAnalyzers builds an analyzer set of its own from them with
 // analyzers.New, so that two configurations in one golangci-lint process
-// do not share options. See docs/golangci-lint.md for the build and the
-// configuration.
+// do not share options, and hands it to golangci-lint as one analyzer that
+// reports one issue per line, related positions and category in the
+// message, which golangci-lint's default uniq-by-line keeps whole (see
+// combine). See docs/golangci-lint.md for the build and the configuration.
 package golangciplugin
 
 import (
@@ -41,14 +43,15 @@ func New(conf any) (register.LinterPlugin, error) {
 	return &plugin{settings: s}, nil
 }
 
-// BuildAnalyzers builds the analyzer set configured by the settings; an
-// invalid value is an error.
+// BuildAnalyzers builds the analyzer set configured by the settings and
+// returns it as one analyzer that reports one issue per line (see
+// combine); an invalid value is an error.
 func (p *plugin) BuildAnalyzers() ([]*analysis.Analyzer, error) {
 	as, err := analyzers.New(p.settings)
 	if err != nil {
 		return nil, fmt.Errorf("leasevet: %w", err)
 	}
-	return as, nil
+	return []*analysis.Analyzer{combine(as)}, nil
 }
 
 // GetLoadMode asks for type information: every leasevet analyzer resolves

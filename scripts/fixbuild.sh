@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # fixbuild.sh: apply every fix leasevet offers, with the real binary, to a
 # copy of each fixture module given (default: testdata/src,
-# testdata/clients, testdata/example), then build and vet the result with
+# testdata/clients, testdata/gredis, testdata/example), then build and vet the result with
 # the real toolchain. The test suite's round trips type-check the fixed
 # copies and run go vet's analyzers in process, which is what catches a
 # fix that does not compile, in seconds; this script is the end-to-end
@@ -15,7 +15,7 @@ set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
 dirs=("$@")
 if [ ${#dirs[@]} -eq 0 ]; then
-	dirs=(testdata/src testdata/clients testdata/example)
+	dirs=(testdata/src testdata/clients testdata/gredis testdata/example)
 fi
 export GOWORK=off GOFLAGS=-mod=mod
 tmp=$(mktemp -d)

@@ -13,18 +13,26 @@
 # can. LEASEVET_REQUIRE_REDIS=1 makes a missing redis-server a failure
 # instead (CI sets it). scripts/safelock-matrix.sh runs safelock's tests
 # against several go-redis releases.
+#
+# It prints a line when each step starts (with the time since the start),
+# and ends with one line: PASS or FAIL, how many packages passed and
+# failed, and how long it took. The exit status is 0 when everything
+# passed, 1 otherwise.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+start=$(date +%s)
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+# Progress goes to fd 3, the terminal, also from a lane whose output is
+# kept for later.
+exec 3>&1
+progress() { printf 'test.sh [%4ds] %s\n' "$(($(date +%s) - start))" "$*" >&3; }
 
-go mod download
-go -C testdata/src mod download
-go -C testdata/clients mod download
-go -C testdata/example mod download
-go -C golangci-plugin/testdata/src mod download
-go -C testdata/editor mod download
-go -C testdata/vetparity mod download
-go -C safelock mod download
-go -C safelocktest mod download
+progress "downloading the modules of every module of the repository ($(go version | cut -d' ' -f3))"
+for dir in . testdata/src testdata/clients testdata/gredis testdata/example golangci-plugin/testdata/src \
+	testdata/editor testdata/vetparity safelock safelocktest; do
+	go -C "$dir" mod download
+done
 
 # Two lanes side by side, so that the two cores of a small machine stay
 # busy: each go test run spends long stretches on one compile chain or in
@@ -33,23 +41,41 @@ go -C safelocktest mod download
 # ./internal/... (fault proxy, test servers, the vet parity check), which
 # reuse that build, side by side. The other lane compiles the standard
 # library without -race for leasevet's packages, so no package is compiled
-# twice at once. The race lane's output follows the other's.
-out=$(mktemp -d)
-trap 'rm -rf "$out"' EXIT
+# twice at once. The race lane's output follows the other's. Each go test
+# run's output is also kept in $out/*.log for the summary.
 race_lane() {
 	local status=0
-	go -C safelock test -race ./... || status=1
-	go test -race ./internal/... >"$out/internal" 2>&1 &
+	progress "race lane: go -C safelock test -race ./..."
+	go -C safelock test -race ./... 2>&1 | tee "$out/safelock.log" || status=1
+	progress "race lane: go test -race ./internal/... and go -C safelocktest test -race ./..., side by side"
+	go test -race ./internal/... > "$out/internal.log" 2>&1 &
 	local internal=$!
-	go -C safelocktest test -race ./... || status=1
+	go -C safelocktest test -race ./... 2>&1 | tee "$out/safelocktest.log" || status=1
 	wait "$internal" || status=1
-	cat "$out/internal"
+	cat "$out/internal.log"
+	progress "race lane: done"
 	return "$status"
 }
-race_lane >"$out/race" 2>&1 &
+race_lane > "$out/race" 2>&1 &
 race=$!
 status=0
-go test $(go list ./... | grep -v -e '^github.com/leasevet/leasevet/internal/') || status=1
+progress "main lane: go test of leasevet's packages (all but ./internal/...)"
+go test $(go list ./... | grep -v -e '^github.com/leasevet/leasevet/internal/') 2>&1 | tee "$out/main.log" || status=1
+progress "main lane: done; waiting for the race lane"
 wait "$race" || status=1
 cat "$out/race"
+
+# summary: one line from the go test outputs.
+passed=$(cat "$out"/*.log | grep -cE '^ok[[:space:]]' || true)
+failed=$(cat "$out"/*.log | { grep -E '^FAIL[[:space:]]+[^[:space:]]' || true; } | awk '{ print $2 }' | sort -u)
+nfailed=$(grep -c . <<< "$failed" || true)
+elapsed=$(($(date +%s) - start))
+took="$((elapsed / 60))m$((elapsed % 60))s"
+if [[ $status == 0 ]]; then
+	echo "test.sh: PASS: $passed packages passed, 0 failed, in $took"
+elif [[ $nfailed -gt 0 ]]; then
+	echo "test.sh: FAIL: $passed packages passed, $nfailed failed ($(paste -sd' ' <<< "$failed")), in $took"
+else
+	echo "test.sh: FAIL: $passed packages passed, none failed, but a go command failed (see above), in $took"
+fi
 exit "$status"

@@ -17,7 +17,7 @@ for d in "$@"; do
 	dirs+=("$(cd "$d" && pwd)")
 done
 if [ ${#dirs[@]} -eq 0 ]; then
-	dirs=("$repo/testdata/src" "$repo/testdata/clients" "$repo/testdata/example" "$repo/testdata/vetparity")
+	dirs=("$repo/testdata/src" "$repo/testdata/clients" "$repo/testdata/gredis" "$repo/testdata/example" "$repo/testdata/vetparity")
 fi
 # Each module is analysed on its own, never as part of a workspace above it.
 export GOWORK=off

@@ -16,5 +16,6 @@ import (
 func TestFixtures(t *testing.T) {
 	ruletest.Run(t, acquireloop.Analyzer.Name,
 		fixturecheck.Row{Dir: fixtures.Dir(), Patterns: []string{"./acquireloop/...", "./correct/..."}, Fixes: false},
+		fixturecheck.Row{Dir: fixtures.GredisDir(), Patterns: []string{"./acquireloop/...", "./correct/..."}, Fixes: false},
 	)
 }

@@ -10,7 +10,7 @@ import (
 )
 
 // TestFixtures judges baredel by the `// want` comments and golden files
-// of its packages in testdata/src and testdata/clients, one subtest per
+// of its packages in testdata/src, testdata/clients and testdata/gredis, one subtest per
 // package: run one with -run 'TestFixtures/src/baredel/NAME'. ./ownercheck
 // holds owner checks the releasing analyzers must accept; ./wrapped,
 // wrappers in packages of their own.
@@ -18,5 +18,6 @@ func TestFixtures(t *testing.T) {
 	ruletest.Run(t, baredel.Analyzer.Name,
 		fixturecheck.Row{Dir: fixtures.Dir(), Patterns: []string{"./baredel/...", "./ownercheck/...", "./wrapped/..."}, Fixes: true},
 		fixturecheck.Row{Dir: fixtures.ClientsDir(), Patterns: []string{"./baredel/..."}, Fixes: true},
+		fixturecheck.Row{Dir: fixtures.GredisDir(), Patterns: []string{"./baredel/...", "./correct/..."}, Fixes: true},
 	)
 }

@@ -11,7 +11,7 @@ import (
 )
 
 // TestFixtures judges locktoken by the `// want` comments and golden files
-// of its packages in testdata/src and testdata/clients, one subtest per
+// of its packages in testdata/src, testdata/clients and testdata/gredis, one subtest per
 // package: run one with -run 'TestFixtures/src/locktoken/NAME'.
 // ./gate/plainhelpers is a package without Redis whose helpers get no
 // token fact. Every diagnostic must point, as related information, at
@@ -20,6 +20,7 @@ func TestFixtures(t *testing.T) {
 	acts := ruletest.Run(t, locktoken.Analyzer.Name,
 		fixturecheck.Row{Dir: fixtures.Dir(), Patterns: []string{"./locktoken/...", "./gate/plainhelpers"}, Fixes: true},
 		fixturecheck.Row{Dir: fixtures.ClientsDir(), Patterns: []string{"./locktoken/..."}, Fixes: false},
+		fixturecheck.Row{Dir: fixtures.GredisDir(), Patterns: []string{"./locktoken/...", "./correct/..."}, Fixes: false},
 	)
 	checkRelated(t, acts)
 }

@@ -16,9 +16,11 @@
 //
 // What a script answers is read from its Lua, on the paths where the
 // owner check fails: a nil or error reply reaches go-redis as an error, so
-// checking the error is enough there. An explicit `_ =`, replies queued in
-// a pipeline, the package's own release wrappers and code in _test.go
-// files are not reported. The suggested fix, for `return <call>.Err()` on
+// checking the error is enough there. An explicit `_ =` (except of a
+// renewal in a loop that runs on the clock, where the answer is the
+// loop's only sign of a lost lock), replies queued in a pipeline, the
+// package's own release wrappers and code in _test.go files are not
+// reported. The suggested fix, for `return <call>.Err()` on
 // go-redis v9, returns safelock.ErrNotOwner on a 0 reply.
 //
 // Category unchecked-release: docs/checks/unchecked-release.md.

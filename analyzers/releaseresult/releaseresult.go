@@ -39,8 +39,14 @@ func run(pass *analysis.Pass, m *lockmodel.Model) (any, error) {
 		if ans == noAnswer {
 			continue
 		}
-		if use := replyUse(pass.TypesInfo, op); drops(ans, use) {
-			report(pass, m, op, ans, use)
+		use, loop := replyUse(pass.TypesInfo, op), ast.Node(nil)
+		if use == blank && op.Role == rediscall.RoleRenew {
+			if loop = renewalLoop(pass.TypesInfo, op.Stack); loop != nil {
+				use = blankInLoop
+			}
+		}
+		if drops(ans, use) {
+			report(pass, m, op, ans, use, loop)
 		}
 	}
 	return nil, nil
@@ -138,12 +144,16 @@ func redsyncAnswer(fn *types.Func) answer {
 	return okResult
 }
 
-func report(pass *analysis.Pass, m *lockmodel.Model, op *lockmodel.Op, ans answer, use replyUsage) {
+func report(pass *analysis.Pass, m *lockmodel.Model, op *lockmodel.Op, ans answer, use replyUsage, loop ast.Node) {
 	d := analysis.Diagnostic{
 		Pos:      op.Pos(),
 		End:      op.Expr.End(),
 		Category: "unchecked-release",
 		Message:  message(m, op, ans, use),
+	}
+	if loop != nil {
+		d.Message = loopMessage(op, ans, m.Where(loop.Pos()))
+		d.Related = []analysis.RelatedInformation{{Pos: loop.Pos(), Message: "the renewal loop"}}
 	}
 	if fix, ok := notOwnerFix(pass, op, ans, use); ok {
 		d.SuggestedFixes = []analysis.SuggestedFix{fix}
@@ -154,7 +164,7 @@ func report(pass *analysis.Pass, m *lockmodel.Model, op *lockmodel.Op, ans answe
 // drops reports whether a use loses the answer.
 func drops(ans answer, use replyUsage) bool {
 	switch use {
-	case statement, deferred, goStmt:
+	case statement, deferred, goStmt, blankInLoop:
 		return true
 	case errOnly, errMethod:
 		return ans == zeroReply || ans == okResult // a nil or error reply is an error: checked
@@ -170,14 +180,15 @@ func drops(ans answer, use replyUsage) bool {
 type replyUsage int
 
 const (
-	used       replyUsage = iota // the answer flows on
-	statement                    // the call is an expression statement
-	deferred                     // defer call(...)
-	goStmt                       // go call(...)
-	errOnly                      // _, err := call(...) or _, err := call(...).Result()
-	errMethod                    // call(...).Err(): only the command's error
-	blank                        // _ = call(...): a visible decision
-	neverEqual                   // res, err := call(...).Result(); res == 0: an interface never equals an untyped int
+	used        replyUsage = iota // the answer flows on
+	statement                     // the call is an expression statement
+	deferred                      // defer call(...)
+	goStmt                        // go call(...)
+	errOnly                       // _, err := call(...) or _, err := call(...).Result()
+	errMethod                     // call(...).Err(): only the command's error
+	blank                         // _ = call(...): a visible decision
+	blankInLoop                   // _ = renew(...) in a renewal loop: the loop's only sign of a lost lock, thrown away
+	neverEqual                    // res, err := call(...).Result(); res == 0: an interface never equals an untyped int
 )
 
 // replyUse reads op's reply use (replyuse's vocabulary) for this rule: how

@@ -16,5 +16,6 @@ import (
 func TestFixtures(t *testing.T) {
 	ruletest.Run(t, renewal.Analyzer.Name,
 		fixturecheck.Row{Dir: fixtures.Dir(), Patterns: []string{"./renewal/...", "./correct/..."}, Fixes: false},
+		fixturecheck.Row{Dir: fixtures.GredisDir(), Patterns: []string{"./renewal/...", "./correct/..."}, Fixes: false},
 	)
 }

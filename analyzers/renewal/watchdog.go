@@ -150,33 +150,12 @@ func canStop(info *types.Info, loop ast.Node) bool {
 	case *ast.ForStmt:
 		return l.Cond != nil || exits(info, l.Body)
 	case *ast.RangeStmt:
-		if _, ok := info.TypeOf(l.X).Underlying().(*types.Chan); ok && isTickerChan(info, l.X) {
+		if _, ok := info.TypeOf(l.X).Underlying().(*types.Chan); ok && analysisutil.ClockChan(info, l.X) {
 			return exits(info, l.Body)
 		}
 		return true
 	}
 	return true
-}
-
-// isTickerChan reports whether e is a channel the time package never
-// closes: time.Tick(d), or the C of a *time.Ticker or *time.Timer.
-func isTickerChan(info *types.Info, e ast.Expr) bool {
-	switch e := ast.Unparen(e).(type) {
-	case *ast.CallExpr:
-		fn, ok := typeutil.Callee(info, e).(*types.Func)
-		return ok && fn.Pkg() != nil && fn.Pkg().Path() == "time" && (fn.Name() == "Tick" || fn.Name() == "After")
-	case *ast.SelectorExpr:
-		return e.Sel.Name == "C" && isTimeType(info.TypeOf(e.X))
-	}
-	return false
-}
-
-func isTimeType(t types.Type) bool {
-	if p, ok := t.(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	n, ok := t.(*types.Named)
-	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "time"
 }
 
 // exits reports whether body leaves the loop around it somewhere: a

@@ -167,7 +167,9 @@ func needsSafelock(dir string) (Module, bool, error) {
 	return m, true, nil
 }
 
-// Add runs go get in m's directory to require safelock at version.
+// Add runs go get in m's directory to require safelock at version, and
+// marks the requirement direct, as go mod tidy would: go get marks a
+// module it adds "// indirect" even when the module's files import it.
 func Add(ctx context.Context, m Module, version string) error {
 	cmd := exec.CommandContext(ctx, "go", "get", SafelockPath+"@"+version)
 	cmd.Dir = m.Dir
@@ -176,7 +178,40 @@ func Add(ctx context.Context, m Module, version string) error {
 	if err := cmd.Run(); err != nil {
 		return fmt.Errorf("%w: %s", err, strings.ReplaceAll(strings.TrimSpace(out.String()), "\n", "; "))
 	}
-	return nil
+	return requireDirect(filepath.Join(m.Dir, "go.mod"))
+}
+
+// requireDirect rewrites the go.mod file name so that its safelock
+// requirement is direct, moved to the block of direct requirements the
+// way go mod tidy lays them out; other requirements keep their place.
+func requireDirect(name string) error {
+	data, err := os.ReadFile(name)
+	if err != nil {
+		return err
+	}
+	f, err := modfile.Parse(name, data, nil)
+	if err != nil {
+		return err
+	}
+	reqs := make([]*modfile.Require, 0, len(f.Require))
+	changed := false
+	for _, r := range f.Require {
+		r := *r
+		if r.Mod.Path == SafelockPath && r.Indirect {
+			r.Indirect, changed = false, true
+		}
+		reqs = append(reqs, &r)
+	}
+	if !changed {
+		return nil
+	}
+	f.SetRequireSeparateIndirect(reqs)
+	f.Cleanup()
+	out, err := f.Format()
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(name, out, 0o644)
 }
 
 // Advise writes, for each module in mods, one line to w with the command

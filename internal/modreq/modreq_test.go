@@ -104,3 +104,23 @@ func TestEnsure_failureSaysWhatToRun(t *testing.T) {
 		t.Fatalf("Ensure printed %q; want the failure and the command", out.String())
 	}
 }
+
+// go get adds safelock as "// indirect"; the fixed module must be tidy,
+// so the requirement moves to the direct block and the others stay.
+func TestRequireDirect_movesSafelockToTheDirectBlock(t *testing.T) {
+	file := writeModule(t, "module example.com/a\n\ngo 1.26\n\nrequire github.com/redis/go-redis/v9 v9.23.0\n\n"+
+		"require (\n\tgithub.com/cespare/xxhash/v2 v2.3.0 // indirect\n\t"+SafelockPath+" v0.1.0 // indirect\n)\n")
+	gomod := filepath.Join(filepath.Dir(filepath.Dir(file)), "go.mod")
+	if err := requireDirect(gomod); err != nil {
+		t.Fatal(err)
+	}
+	got, err := os.ReadFile(gomod)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "module example.com/a\n\ngo 1.26\n\nrequire (\n\t" + SafelockPath + " v0.1.0\n\tgithub.com/redis/go-redis/v9 v9.23.0\n)\n\n" +
+		"require github.com/cespare/xxhash/v2 v2.3.0 // indirect\n"
+	if string(got) != want {
+		t.Errorf("go.mod after requireDirect:\n%s\nwant:\n%s", got, want)
+	}
+}

@@ -1,16 +1,18 @@
 // Vetparity checks that leasevet gives the same answer under go vet as
-// standalone: for each module directory it runs
+// from source: for each module directory it runs
 //
 //	go vet -vettool=LEASEVET -json ./...
-//	LEASEVET -json ./...
 //
-// normalises both outputs to sorted lines "file:line:col category message"
-// (file relative to the module directory; an analyzer's error becomes
-// "ERROR package analyzer: error"), and prints the lines found by only one
-// of them. Each driver type-checks differently (vet reads the imported
-// packages from export data, the standalone checker type-checks them from
-// source), so a difference is a leasevet bug that one kind of user sees
-// and the other does not.
+// and leasevet's analyzers in this process on the same packages, loaded
+// from source with go/packages and run with the checker, as golangci-lint
+// and gopls run them; it normalises both to sorted lines "file:line:col
+// category message" (file relative to the module directory; a package on
+// which an analyzer failed becomes "ERROR package"), and prints the lines
+// found by only one of them. The drivers type-check differently (under go
+// vet each package reads its imports' types from the files their units
+// wrote, from source everything is type-checked together), so a difference
+// is a leasevet bug that one kind of user sees and the other does not.
+// (Standalone leasevet runs go vet: it is the go vet side.)
 //
 // Usage, from within the leasevet module (scripts/vetparity.sh does this):
 //
@@ -67,10 +69,10 @@ func run(bin string, dirs []string, w io.Writer) int {
 			continue
 		}
 		if len(c.diff) == 0 {
-			fmt.Fprintf(w, "%s: go vet and leasevet agree (%d lines)\n", dir, len(c.vet))
+			fmt.Fprintf(w, "%s: go vet and from source agree (%d lines)\n", dir, len(c.vet))
 			continue
 		}
-		fmt.Fprintf(w, "%s: go vet and leasevet differ (- go vet only, + leasevet only):\n", dir)
+		fmt.Fprintf(w, "%s: go vet and from source differ (- go vet only, + from source only):\n", dir)
 		for _, l := range c.diff {
 			fmt.Fprintln(w, l)
 		}

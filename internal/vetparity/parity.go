@@ -10,40 +10,38 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/leasevet/leasevet/cmd/leasevet/labelled"
 )
 
 // A comparison is the normalised output of both drivers on one module and
 // the lines in which they differ.
 type comparison struct {
-	vet, standalone []string
-	diff            []string
+	vet, source []string
+	diff        []string
 }
 
-// compare runs go vet with bin as the vet tool and bin standalone on every
-// package of the module in dir.
+// compare runs go vet with bin as the vet tool on every package of the
+// module in dir, and the analyzers from source in this process.
 func compare(bin, dir string) (*comparison, error) {
 	dir, err := filepath.Abs(dir)
 	if err != nil {
 		return nil, err
 	}
+	// go vet -json exits 0 with findings; any other status is a failure
+	// to load or analyse.
 	vetOut, err := runGo(dir, "go", "vet", "-vettool="+bin, "-json", "./...")
 	if err != nil {
 		return nil, fmt.Errorf("go vet: %w", err)
-	}
-	// leasevet -json exits 0 with findings, as go vet -json does; any
-	// other status is a failure to load or analyse.
-	stdOut, err := runGo(dir, bin, "-json", "./...")
-	if err != nil {
-		return nil, fmt.Errorf("leasevet: %w", err)
 	}
 	c := new(comparison)
 	if c.vet, err = normalise(dir, vetOut); err != nil {
 		return nil, fmt.Errorf("go vet output: %w", err)
 	}
-	if c.standalone, err = normalise(dir, stdOut); err != nil {
-		return nil, fmt.Errorf("leasevet output: %w", err)
+	if c.source, err = fromSource(dir); err != nil {
+		return nil, fmt.Errorf("from source: %w", err)
 	}
-	c.diff = diffLines(c.vet, c.standalone)
+	c.diff = diffLines(c.vet, c.source)
 	return c, nil
 }
 
@@ -69,7 +67,7 @@ type jsonDiagnostic struct {
 
 // normalise turns go vet -json output (one JSON object per package,
 // mapping package, then analyzer, to diagnostics or {"error": ...}) into
-// sorted lines. leasevet -json writes one such object for all packages.
+// sorted lines.
 func normalise(dir string, out []byte) ([]string, error) {
 	var lines []string
 	dec := json.NewDecoder(bytes.NewReader(out))
@@ -104,7 +102,11 @@ func resultLines(dir, pkg, analyzer string, raw json.RawMessage) ([]string, erro
 		if err := json.Unmarshal(raw, &e); err != nil {
 			return nil, err
 		}
-		return []string{fmt.Sprintf("ERROR %s %s: %s", pkg, analyzer, e.Error)}, nil
+		if strings.HasPrefix(e.Error, "failed prerequisites") {
+			return nil, nil
+		}
+		path, _, _ := strings.Cut(pkg, " [")
+		return []string{errorLine(path)}, nil
 	}
 	var diags []jsonDiagnostic
 	if err := json.Unmarshal(raw, &diags); err != nil {
@@ -112,9 +114,24 @@ func resultLines(dir, pkg, analyzer string, raw json.RawMessage) ([]string, erro
 	}
 	var lines []string
 	for _, d := range diags {
-		lines = append(lines, fmt.Sprintf("%s %s %s", relPosn(dir, d.Posn), d.Category, d.Message))
+		// Under go vet the message ends with the category, which the
+		// line shows already.
+		lines = append(lines, findingLine(dir, d.Posn, d.Category, labelled.Strip(d.Message, d.Category)))
 	}
 	return lines, nil
+}
+
+// findingLine is the normalised line of a finding.
+func findingLine(dir, posn, category, message string) string {
+	return fmt.Sprintf("%s %s %s", relPosn(dir, posn), category, message)
+}
+
+// errorLine is the normalised line of a package on which an analyzer
+// failed. The drivers word a failed requirement differently (go vet's
+// unit names it under the first analyzer needing it), so only the
+// package is compared.
+func errorLine(pkg string) string {
+	return "ERROR " + pkg
 }
 
 // relPosn makes the file of a "file:line:col" position relative to dir,
@@ -135,17 +152,17 @@ func relPosn(dir, posn string) string {
 // diffLines compares two sorted lists as multisets, so that a finding
 // listed twice by one driver and once by the other is a difference, and
 // returns "- line" for lines only in vet and "+ line" for lines only in
-// standalone, in order.
-func diffLines(vet, standalone []string) []string {
+// the from-source run, in order.
+func diffLines(vet, source []string) []string {
 	var diff []string
 	i, j := 0, 0
-	for i < len(vet) || j < len(standalone) {
+	for i < len(vet) || j < len(source) {
 		switch {
-		case j == len(standalone) || i < len(vet) && vet[i] < standalone[j]:
+		case j == len(source) || i < len(vet) && vet[i] < source[j]:
 			diff = append(diff, "- "+vet[i])
 			i++
-		case i == len(vet) || standalone[j] < vet[i]:
-			diff = append(diff, "+ "+standalone[j])
+		case i == len(vet) || source[j] < vet[i]:
+			diff = append(diff, "+ "+source[j])
 			j++
 		default:
 			i, j = i+1, j+1

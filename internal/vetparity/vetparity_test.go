@@ -8,12 +8,12 @@ import (
 )
 
 // TestCompare_privateClientWrapper runs the real go vet, with a leasevet
-// built from this tree as the vet tool, and leasevet standalone on
+// built from this tree as the vet tool, and the analyzers from source on
 // testdata/vetparity, where package rlock keeps its *redis.Client private
 // and package jobs, which imports no Redis client itself, misuses rlock's
 // SetIfAbsent and Delete. Under go vet, jobs sees rlock through export data, whose
 // import list does not show go-redis: an import-graph gate made vet report
-// nothing there while the standalone checker reported the bugs.
+// nothing there while the checker from source reported the bugs.
 func TestCompare_privateClientWrapper(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds leasevet and runs go vet")
@@ -30,7 +30,7 @@ func TestCompare_privateClientWrapper(t *testing.T) {
 		t.Fatal(err)
 	}
 	if len(c.diff) > 0 {
-		t.Errorf("go vet and leasevet differ (- go vet only, + leasevet only):\n%s", strings.Join(c.diff, "\n"))
+		t.Errorf("go vet and from source differ (- go vet only, + from source only):\n%s", strings.Join(c.diff, "\n"))
 	}
 	// Without a finding the comparison would prove nothing.
 	for _, want := range []string{
@@ -46,14 +46,14 @@ func TestCompare_privateClientWrapper(t *testing.T) {
 
 func TestNormalise_streamOfPackagesAndErrors(t *testing.T) {
 	out := `{}
-{"example.com/m/a": {"baredel": [{"posn": "/m/a/a.go:3:2", "end": "/m/a/a.go:3:9", "category": "bare-del", "message": "Del releases"}]}}
-{"example.com/m/b": {"getdel": {"error": "boom"}}}
+{"example.com/m/a": {"baredel": [{"posn": "/m/a/a.go:3:2", "end": "/m/a/a.go:3:9", "category": "bare-del", "message": "Del releases [bare-del]"}]}}
+{"example.com/m/b [example.com/m/b.test]": {"getdel": {"error": "lockmodel: boom"}, "baredel": {"error": "failed prerequisites: lockmodel"}}}
 `
 	got, err := normalise("/m", []byte(out))
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []string{"ERROR example.com/m/b getdel: boom", "a/a.go:3:2 bare-del Del releases"}
+	want := []string{"ERROR example.com/m/b", "a/a.go:3:2 bare-del Del releases"}
 	if !slices.Equal(got, want) {
 		t.Errorf("normalise = %q, want %q", got, want)
 	}

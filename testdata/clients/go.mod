@@ -6,7 +6,9 @@ require (
 	github.com/google/uuid v1.6.0
 	github.com/redis/rueidis v1.0.79
 	github.com/redis/rueidis/rueidiscompat v1.0.79
+	github.com/rueian/rueidis v0.0.90
 	github.com/valkey-io/valkey-go v1.0.79
+	github.com/valkey-io/valkey-go/valkeycompat v1.0.76
 	github.com/zeromicro/go-zero v1.10.3
 )
 

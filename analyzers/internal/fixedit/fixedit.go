@@ -11,6 +11,7 @@ import (
 	"go/token"
 	"os"
 	"strconv"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 )
@@ -82,6 +83,9 @@ func AddImport(fset *token.FileSet, file *ast.File, path string) (name string, e
 			continue
 		}
 		if gd.Lparen.IsValid() {
+			if e, ok := intoStdGroup(fset, gd, path, quoted); ok {
+				return base, []analysis.TextEdit{e}
+			}
 			// A group of its own: gofmt sorts within groups, so the result stays formatted.
 			return base, []analysis.TextEdit{{Pos: gd.Rparen, End: gd.Rparen, NewText: []byte("\n\t" + quoted + "\n")}}
 		}
@@ -94,6 +98,47 @@ func AddImport(fset *token.FileSet, file *ast.File, path string) (name string, e
 		return base, []analysis.TextEdit{{Pos: gd.Pos(), End: gd.End(), NewText: []byte(text)}}
 	}
 	return base, []analysis.TextEdit{{Pos: file.Name.End(), End: file.Name.End(), NewText: []byte("\n\nimport " + quoted)}}
+}
+
+// intoStdGroup returns the edit that adds the standard-library package
+// path to the group of standard-library imports that starts gd, at its
+// sorted place (so the result stays formatted), or false when path is
+// not a standard-library path, the first group is not all standard, or a
+// spec of it shares a line or has a comment.
+func intoStdGroup(fset *token.FileSet, gd *ast.GenDecl, path, quoted string) (analysis.TextEdit, bool) {
+	if !isStdPath(path) || len(gd.Specs) == 0 {
+		return analysis.TextEdit{}, false
+	}
+	tf := fset.File(gd.Pos())
+	var group []*ast.ImportSpec
+	for i, s := range gd.Specs {
+		spec := s.(*ast.ImportSpec)
+		if i > 0 && tf.Line(spec.Pos()) != tf.Line(group[len(group)-1].End())+1 {
+			break // a blank line (or more) ends the group
+		}
+		group = append(group, spec)
+	}
+	for _, spec := range group {
+		p, err := strconv.Unquote(spec.Path.Value)
+		if err != nil || !isStdPath(p) || spec.Doc != nil || spec.Comment != nil {
+			return analysis.TextEdit{}, false
+		}
+	}
+	for _, spec := range group {
+		if spec.Path.Value > quoted {
+			start := tf.LineStart(tf.Line(spec.Pos()))
+			return analysis.TextEdit{Pos: start, End: start, NewText: []byte("\t" + quoted + "\n")}, true
+		}
+	}
+	last := group[len(group)-1]
+	return analysis.TextEdit{Pos: last.End(), End: last.End(), NewText: []byte("\n\t" + quoted)}, true
+}
+
+// isStdPath reports whether path is a standard-library import path: its
+// first element has no dot, as the go command decides.
+func isStdPath(path string) bool {
+	first, _, _ := strings.Cut(path, "/")
+	return !strings.Contains(first, ".")
 }
 
 func quotedSpec(gd *ast.GenDecl) string {
@@ -117,7 +162,27 @@ func lastElem(path string) string {
 // moves an expression keeps its formatting (go/printer would respace
 // binary expressions outside their context).
 func Text(pass *analysis.Pass, node ast.Node) (string, bool) {
-	tf := pass.Fset.File(node.Pos())
+	return sourceText(pass, node.Pos(), node.End())
+}
+
+// Indent returns the white space that starts the line of pos, up to pos:
+// what a statement inserted before the one at pos is indented with. It
+// returns false when other text precedes pos on its line.
+func Indent(pass *analysis.Pass, pos token.Pos) (string, bool) {
+	tf := pass.Fset.File(pos)
+	if tf == nil {
+		return "", false
+	}
+	text, ok := sourceText(pass, tf.LineStart(tf.Line(pos)), pos)
+	if !ok || strings.TrimLeft(text, " \t") != "" {
+		return "", false
+	}
+	return text, true
+}
+
+// sourceText returns the source between two positions of one file.
+func sourceText(pass *analysis.Pass, pos, end token.Pos) (string, bool) {
+	tf := pass.Fset.File(pos)
 	if tf == nil {
 		return "", false
 	}
@@ -129,9 +194,9 @@ func Text(pass *analysis.Pass, node ast.Node) (string, bool) {
 	if err != nil {
 		return "", false
 	}
-	start, end := tf.Offset(node.Pos()), tf.Offset(node.End())
-	if start < 0 || end > len(src) || start > end {
+	start, stop := tf.Offset(pos), tf.Offset(end)
+	if start < 0 || stop > len(src) || start > stop {
 		return "", false
 	}
-	return string(src[start:end]), true
+	return string(src[start:stop]), true
 }

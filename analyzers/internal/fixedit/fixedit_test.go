@@ -76,6 +76,32 @@ func TestAddImport_layouts(t *testing.T) {
 	}
 }
 
+// TestAddImport_std puts a standard-library package into the group of
+// standard-library imports, in its sorted place.
+func TestAddImport_std(t *testing.T) {
+	const tail = "\n\t\"github.com/redis/go-redis/v9\"\n)\n"
+	for _, tc := range []struct{ name, src, want string }{
+		{"last", "package p\n\nimport (\n\t\"context\"\n\t\"errors\"\n" + tail,
+			"package p\n\nimport (\n\t\"context\"\n\t\"errors\"\n\t\"time\"\n" + tail},
+		{"middle", "package p\n\nimport (\n\t\"context\"\n\t\"unicode\"\n" + tail,
+			"package p\n\nimport (\n\t\"context\"\n\t\"time\"\n\t\"unicode\"\n" + tail},
+		{"no std group", "package p\n\nimport (\n\t\"github.com/redis/go-redis/v9\"\n)\n",
+			"package p\n\nimport (\n\t\"github.com/redis/go-redis/v9\"\n\n\t\"time\"\n)\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fset := token.NewFileSet()
+			f, err := parser.ParseFile(fset, "p.go", tc.src, parser.ParseComments)
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, edits := AddImport(fset, f, "time")
+			if got := apply(t, fset, tc.src, edits); got != tc.want {
+				t.Errorf("got:\n%s\nwant:\n%s", got, tc.want)
+			}
+		})
+	}
+}
+
 func TestDeleteStmt_withComments(t *testing.T) {
 	src := "package p\n\nfunc f() {\n\ta()\n\tb() // trailing comment goes too\n\tc(); d()\n}\n\nfunc a() {}\nfunc b() {}\nfunc c() {}\nfunc d() {}\n"
 	fset := token.NewFileSet()

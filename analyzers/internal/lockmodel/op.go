@@ -110,6 +110,12 @@ type SummaryOp struct {
 	AnswerTo int
 	Answer   rediscall.Answer
 	Mismatch luascript.Reply
+	// Ctx is the parameter the wrapper sends the command with as its
+	// context, unassigned in the wrapper (-1: none, or another context),
+	// and FailsOnDoneCtx the client that fails the command when that
+	// context is already done (see rediscall.Call).
+	Ctx            int
+	FailsOnDoneCtx string
 }
 
 // Before reports whether b can run after a in the same function: b comes

@@ -120,6 +120,10 @@ func (m *Model) unconvert(e ast.Expr) ast.Expr {
 			e = x.X
 			continue
 		case *ast.CallExpr:
+			if r := rediscall.HeldValue(m.pass.TypesInfo, x); r != nil {
+				e = r
+				continue
+			}
 			if len(x.Args) > 0 && (replyuse.Converts(m.pass.TypesInfo, x, x.Args[0]) || rediscall.CallYield(m.pass.TypesInfo, x) == rediscall.YieldsParsed) {
 				e = x.Args[0]
 				continue

@@ -3,6 +3,7 @@ package lockmodel
 import (
 	"fmt"
 	"go/ast"
+	"go/token"
 	"go/types"
 	"slices"
 	"strings"
@@ -227,6 +228,7 @@ func (m *Model) summaryOp(fn *Func, op *Op, ops []*Op, tmpl *keyid.Resolver, par
 		Value: paramIndexOf(m.pass.TypesInfo, op.Value, params), Match: paramIndexOf(m.pass.TypesInfo, op.Match, params), TTL: paramIndexOf(m.pass.TypesInfo, op.TTL, params),
 		Role: op.Role, Owner: op.OwnerChecked, Where: analysisutil.Where(m.pass.Fset, op.Pos()), Wrapper: fn.Name(),
 		Script: -1, Keys: keys,
+		Ctx: m.ctxParamOf(fn, op, params), FailsOnDoneCtx: op.FailsOnDoneCtx,
 	}
 	m.setAnswerTo(&s, fn, op, ops)
 	if op.Via == nil && op.Script != nil && op.Lua == nil {
@@ -268,6 +270,31 @@ func summarised(k rediscall.Kind) bool {
 		return true
 	}
 	return false
+}
+
+// ctxParamOf returns the parameter of fn that op is sent with as its
+// context, or -1: the parameter itself, which fn never assigns (a wrapper
+// that replaces it, ctx = context.WithoutCancel(ctx), sends another
+// context).
+func (m *Model) ctxParamOf(fn *Func, op *Op, params map[*types.Var]int) int {
+	i := paramIndexOf(m.pass.TypesInfo, op.Ctx, params)
+	if i < 0 || op.FailsOnDoneCtx == "" {
+		return -1
+	}
+	v := fn.Obj.Signature().Params().At(i)
+	assigned := analysisutil.Find(fn.Decl.Body, func(n ast.Node) (bool, bool) {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			return slices.ContainsFunc(n.Lhs, func(l ast.Expr) bool { return analysisutil.VarOf(m.pass.TypesInfo, l) == v }), true
+		case *ast.UnaryExpr:
+			return n.Op == token.AND && analysisutil.VarOf(m.pass.TypesInfo, n.X) == v, true
+		}
+		return false, true
+	})
+	if assigned {
+		return -1
+	}
+	return i
 }
 
 // paramIndexOf returns the index of the parameter e denotes, or -1.
@@ -313,6 +340,9 @@ func (m *Model) instantiate(call *ast.CallExpr, s *SummaryOp) (*rediscall.Call, 
 	c := &rediscall.Call{Expr: call, Kind: s.Kind, Command: s.Command, NX: s.NX, TTLIs: s.TTLIs,
 		Method: calleeName(call)}
 	c.Value, c.Match, c.TTL = argAt(call, s.Value), argAt(call, s.Match), argAt(call, s.TTL)
+	if c.Ctx = argAt(call, s.Ctx); c.Ctx != nil {
+		c.FailsOnDoneCtx = s.FailsOnDoneCtx
+	}
 	c.KeyExpr = keyArg(call, s.Key) // for messages: the caller's own key expression
 	if keys != nil {
 		c.KeyExpr, c.KeyExprs = keys[0], keys

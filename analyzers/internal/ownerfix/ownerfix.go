@@ -64,7 +64,7 @@ func (f fixer) fix(spec Spec) (analysis.SuggestedFix, bool) {
 	if !ok {
 		return analysis.SuggestedFix{}, false
 	}
-	if op.Client == rediscall.Rueidis || op.Client == rediscall.GoZero {
+	if op.Client == rediscall.Rueidis || op.Client == rediscall.GoZero || op.Client == rediscall.GoFrame {
 		return f.clientScriptFix(spec, token)
 	}
 	if op.Client == rediscall.GoRedisV9 {

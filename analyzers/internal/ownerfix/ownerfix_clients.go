@@ -16,7 +16,8 @@ import (
 // in the client's own API. rueidis and valkey-go get
 // NewLuaScript(src).Exec(ctx, client, keys, args), whose RedisResult keeps
 // the caller's .Error() check; go-zero gets client.Eval(src, keys,
-// args...), whose (reply, error) fits `_, err :=` and statements. The
+// args...), whose (reply, error) fits `_, err :=` and statements, and
+// GoFrame's gredis client.Eval(ctx, src, 1, keys, args), the same. The
 // scripts answer a mismatch with an error reply, so that existing error
 // check sees "not the owner".
 func (f fixer) clientScriptFix(spec Spec, token string) (analysis.SuggestedFix, bool) {
@@ -33,8 +34,11 @@ func (f fixer) clientScriptFix(spec Spec, token string) (analysis.SuggestedFix, 
 	if !ok {
 		return analysis.SuggestedFix{}, false
 	}
-	if op.Client == rediscall.Rueidis {
+	switch op.Client {
+	case rediscall.Rueidis:
 		return f.luaScriptFix(spec, src, msg, texts[0], texts[1], args)
+	case rediscall.GoFrame:
+		return f.goFrameEvalFix(spec, src, msg, texts[0], texts[1], args)
 	}
 	return f.goZeroEvalFix(spec, src, msg, texts[0], texts[1], args)
 }
@@ -118,6 +122,30 @@ func (f fixer) goZeroEvalFix(spec Spec, src, msg, key, client string, args []str
 		args = append(args, ttl[0])
 	}
 	call := client + "." + method + "(" + lead + "`" + src + "`, []string{" + key + "}, " + strings.Join(args, ", ") + ")"
+	edits, ok := f.replaceWithErrCall(op, gofmtExpr(call), replyErrForm)
+	if !ok {
+		return analysis.SuggestedFix{}, false
+	}
+	return analysis.SuggestedFix{Message: msg, TextEdits: edits}, true
+}
+
+// goFrameEvalFix replaces gredis's Del/Expire/PExpire with Eval on the
+// same client: Eval(ctx, src, numKeys, keys, args), the arguments a
+// []interface{} and the TTL in the unit the replaced command took.
+func (f fixer) goFrameEvalFix(spec Spec, src, msg, key, client string, args []string) (analysis.SuggestedFix, bool) {
+	op := spec.Op
+	ctx, ok := f.sourceTexts(op.Ctx)
+	if !ok {
+		return analysis.SuggestedFix{}, false
+	}
+	if spec.Refresh {
+		ttl, ok := f.sourceTexts(op.TTL)
+		if !ok {
+			return analysis.SuggestedFix{}, false
+		}
+		args = append(args, ttl[0])
+	}
+	call := client + ".Eval(" + ctx[0] + ", `" + src + "`, 1, []string{" + key + "}, []interface{}{" + strings.Join(args, ", ") + "})"
 	edits, ok := f.replaceWithErrCall(op, gofmtExpr(call), replyErrForm)
 	if !ok {
 		return analysis.SuggestedFix{}, false

@@ -20,6 +20,8 @@ func NotAcquired(c *Call) Answer {
 		return ErrorAnswer
 	case c.Kind != Acquire:
 		return NoAnswer
+	case c.Client == GoFrame:
+		return ValueAnswer // gredis turns redis.Nil into a nil error: SetNX's false, Set's and Do's nil *gvar.Var
 	case c.Client == Redigo, c.Command == "SETNX":
 		return ValueAnswer // SETNX replies 0; redigo's SET NX replies nil with no error
 	case c.Func != nil && c.Func.Name() == "SetNX":

@@ -42,6 +42,13 @@ type Call struct {
 	Role         Role
 	OwnerChecked bool
 
+	// FailsOnDoneCtx names the client that fails the command without
+	// sending it when Ctx is already done ("go-redis", "rueidis",
+	// "valkey-go"); "" when nothing shows it would (no context, a
+	// library call that detaches from it, redigo, a redsync pool that
+	// may not pass it on).
+	FailsOnDoneCtx string
+
 	// OKResult: a lock library release that reports a lost lock as
 	// (false, nil), so only reading ok notices it.
 	OKResult bool
@@ -63,6 +70,7 @@ const (
 	Redigo                  // redigo: string commands through Do/Send, script objects
 	Rueidis                 // rueidis and valkey-go: builder chains sent by Do/DoMulti, *Lua scripts
 	GoZero                  // go-zero's *redis.Redis and RedisLock: TTLs in seconds, (value, error) results
+	GoFrame                 // GoFrame's gredis (g.Redis()): (value, error) results, *gvar.Var replies, TTLs in seconds or milliseconds
 )
 
 // goRedis reports whether c has go-redis's calling convention: methods

@@ -21,12 +21,20 @@ var clientPackages = map[string]ClientPackage{
 	// rueidis and its Valkey fork share one API: c.B().Set()...Build() sent by c.Do.
 	"github.com/redis/rueidis":       {Client: Rueidis, Ctx: true},
 	"github.com/valkey-io/valkey-go": {Client: Rueidis, Ctx: true},
+	"github.com/rueian/rueidis":      {Client: Rueidis, Ctx: true}, // rueidis's path before the move to redis/, still common
 	// Their go-redis-shaped adapters have go-redis v9's method set but are
 	// not go-redis clients: safelock cannot take them, so no v9 fixes.
 	"github.com/redis/rueidis/rueidiscompat":      {Client: GoRedis, Ctx: true},
 	"github.com/valkey-io/valkey-go/valkeycompat": {Client: GoRedis, Ctx: true},
+	"github.com/rueian/rueidis/rueidiscompat":     {Client: GoRedis, Ctx: true},
 	// go-zero's *redis.Redis: Setnx, SetnxEx, Expire, ... each with a ...Ctx form.
 	"github.com/zeromicro/go-zero/core/stores/redis": {Client: GoZero},
+	// GoFrame's gredis: *gredis.Redis (g.Redis()) and the interfaces its
+	// methods come from (IGroupString, IGroupGeneric, IGroupScript,
+	// Adapter, Conn); the contrib adapter registers the go-redis-backed
+	// implementation of the same interfaces, and is the client's own code.
+	"github.com/gogf/gf/v2/database/gredis":     {Client: GoFrame, Ctx: true},
+	"github.com/gogf/gf/contrib/nosql/redis/v2": {Client: GoFrame, Ctx: true},
 }
 
 // builderStepPackages hold the generated builder steps of rueidis and
@@ -35,6 +43,7 @@ var clientPackages = map[string]ClientPackage{
 var builderStepPackages = map[string]bool{
 	"github.com/redis/rueidis/internal/cmds":       true,
 	"github.com/valkey-io/valkey-go/internal/cmds": true,
+	"github.com/rueian/rueidis/internal/cmds":      true,
 }
 
 // lockLibraryPackages are the correct lock libraries: their releases and
@@ -49,6 +58,7 @@ var lockLibraryPackages = map[string]string{
 	// release it with compare scripts of their own.
 	"github.com/redis/rueidis/rueidislock":      "rueidislock",
 	"github.com/valkey-io/valkey-go/valkeylock": "valkeylock",
+	"github.com/rueian/rueidis/rueidislock":     "rueidislock",
 	// The cache-aside packages lock a cache key while one client fills it:
 	// a placeholder SET NX with a per-client id, kept alive and released
 	// or replaced by compare scripts (GET == id). Their API (Client.Get)

@@ -26,6 +26,20 @@ func (env *Env) LocalInit(e ast.Expr) ast.Expr {
 	return d.init
 }
 
+// PackageInit returns the initialiser of the package-level variable e
+// denotes when it is never assigned again (nor its address taken), or nil.
+func (env *Env) PackageInit(e ast.Expr) ast.Expr {
+	v := env.PackageVar(e)
+	if v == nil {
+		return nil
+	}
+	env.indexLocals()
+	if d := env.locals[v]; d == nil || d.count != 1 {
+		return nil
+	}
+	return env.inits[v]
+}
+
 type localDef struct {
 	init  ast.Expr
 	count int // assignments, definitions included; address-taken counts as many

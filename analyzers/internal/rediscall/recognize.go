@@ -14,6 +14,7 @@ func (env *Env) Recognize(call *ast.CallExpr) *Call {
 	c := env.recognize(call)
 	if c != nil {
 		c.Classify(NoRole, false)
+		env.setDoneCtx(c)
 	}
 	return c
 }
@@ -49,6 +50,8 @@ func (env *Env) recognize(call *ast.CallExpr) *Call {
 		done = env.builderCall(c, call, fn)
 	case GoZero:
 		done = env.goZeroCall(c, call, fn)
+	case GoFrame:
+		done = env.goFrameCall(c, call, fn)
 	default:
 		done = env.goRedisCall(c, call, fn, cp)
 	}

@@ -75,10 +75,11 @@ func scriptShape(s *rediscall.ScriptCall) string {
 
 // TestRecognize judges the probe by ./recognize of both fixture modules:
 // go-redis and redigo in testdata/src, rueidis, valkey-go and go-zero in
-// testdata/clients.
+// testdata/clients, GoFrame's gredis in testdata/gredis.
 func TestRecognize(t *testing.T) {
 	fixturecheck.Run(t, probe, ruletest.Opaque,
 		fixturecheck.Row{Dir: fixtures.Dir(), Patterns: []string{"./recognize"}},
 		fixturecheck.Row{Dir: fixtures.ClientsDir(), Patterns: []string{"./recognize"}},
+		fixturecheck.Row{Dir: fixtures.GredisDir(), Patterns: []string{"./recognize"}},
 	)
 }

@@ -129,3 +129,40 @@ func (row replyReader) fromPackage(path string) bool {
 	}
 	return row.client == path // a standard library package
 }
+
+// valueHolders are the types in which a client hands a reply's value to
+// Go code, keyed "import path.Type", with the methods that read that value
+// as it is (in another Go type): GoFrame's gredis returns a *gvar.Var from
+// Get, Set, Eval and Do, read as v.String(), v.Int(), v.Val(). IsNil,
+// IsEmpty and Bool are tests of the value, not the value.
+var valueHolders = map[string]map[string]bool{
+	"github.com/gogf/gf/v2/container/gvar.Var": {
+		"Val": true, "Interface": true, "String": true, "Bytes": true,
+		"Int": true, "Int64": true, "Int32": true, "Uint": true, "Uint64": true, "Float64": true,
+	},
+}
+
+// HeldValue returns the receiver of call when call reads the value a
+// reply value holder holds (v.String() of a *gvar.Var), or nil.
+func HeldValue(info *types.Info, call *ast.CallExpr) ast.Expr {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || len(call.Args) != 0 {
+		return nil
+	}
+	fn, ok := info.Uses[sel.Sel].(*types.Func)
+	if !ok || fn.Signature().Recv() == nil {
+		return nil
+	}
+	t := fn.Signature().Recv().Type()
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := t.(*types.Named)
+	if !ok || n.Obj().Pkg() == nil {
+		return nil
+	}
+	if valueHolders[n.Obj().Pkg().Path()+"."+n.Obj().Name()][fn.Name()] {
+		return sel.X
+	}
+	return nil
+}

@@ -151,3 +151,15 @@ func (env *Env) Prepare() {
 	env.indexLocals()
 	env.indexMultis()
 }
+
+// ConstBool returns the value of a constant boolean expression.
+func (env *Env) ConstBool(e ast.Expr) (bool, bool) {
+	if e == nil {
+		return false, false
+	}
+	tv, ok := env.Info.Types[e]
+	if !ok || tv.Value == nil || tv.Value.Kind() != constant.Bool {
+		return false, false
+	}
+	return constant.BoolVal(tv.Value), true
+}

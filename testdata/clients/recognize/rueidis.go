@@ -50,10 +50,12 @@ func sentLater(ctx context.Context, c rueidis.Client, ttl time.Duration) {
 }
 
 func compat(ctx context.Context, c rueidiscompat.Cmdable) {
-	c.SetNX(ctx, "c1", "v", 0)                                          // want `SET NX key="c1" ttl=no`
-	c.Expire(ctx, "c2", time.Second)                                    // want `EXPIRE key="c2" ttl=yes`
-	c.Del(ctx, "c3")                                                    // want `DEL key="c3" ttl=no`
-	rueidiscompat.NewScript(release).Run(ctx, c, []string{"c4"}, "tok") // want `EVALSHA key="c4" script=guarded-del`
+	c.SetNX(ctx, "c1", "v", 0)                                                     // want `SET NX key="c1" ttl=no`
+	c.Expire(ctx, "c2", time.Second)                                               // want `EXPIRE key="c2" ttl=yes`
+	c.Del(ctx, "c3")                                                               // want `DEL key="c3" ttl=no`
+	rueidiscompat.NewScript(release).Run(ctx, c, []string{"c4"}, "tok")            // want `EVALSHA key="c4" script=guarded-del`
+	c.Eval(ctx, release, []string{"c5"}, "tok")                                    // want `EVAL key="c5" script=guarded-del`
+	c.EvalSha(ctx, rueidiscompat.NewScript(release).Hash(), []string{"c6"}, "tok") // want `EVALSHA key="c6" script=guarded-del`
 }
 
 func locks(ctx context.Context, l rueidislock.Locker) {

@@ -17,7 +17,7 @@ import (
 // Exit codes of the standalone mode, the same as the x/tools drivers.
 const (
 	ExitClean       = 0 // no diagnostics, or -json/-sarif/-fix output written
-	ExitError       = 1 // a package or an analyzer failed
+	ExitError       = 1 // a package or an analyzer failed, whatever else was found
 	ExitUsage       = 2 // bad command line
 	ExitDiagnostics = 3 // diagnostics were reported
 )
@@ -36,6 +36,7 @@ type Driver struct {
 	Stdout      io.Writer             // -json, -sarif and -diff output, help and -version
 	Stderr      io.Writer             // text findings (where go vet prints them) and errors
 	Dir         string                // directory to load packages from; "" means the current one
+	VetTool     string                // the program go vet runs as the vet tool, by absolute path: this one
 	Subcommands map[string]Subcommand // words that run something else (leasevet gopls), by word
 
 	// SafelockVersion is the safelock version -fix requires in a module
@@ -131,7 +132,7 @@ func (d *Driver) printSubcommands(w io.Writer) {
 // printDriverFlags prints the flags that are not per-analyzer.
 func (d *Driver) printDriverFlags(w io.Writer) {
 	var opts options
-	fs, _ := newFlagSet(d.Name, nil, &opts)
+	fs := newFlagSet(d.Name, nil, &opts)
 	fs.SetOutput(w)
 	fs.PrintDefaults()
 }

@@ -1,8 +1,6 @@
 package driver
 
 import (
-	"bytes"
-	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -10,9 +8,9 @@ import (
 	"strings"
 	"testing"
 
-	"golang.org/x/tools/go/analysis/unitchecker"
-
+	"github.com/leasevet/leasevet/cmd/leasevet/internal/cmdtest"
 	"github.com/leasevet/leasevet/cmd/leasevet/internal/report"
+	"github.com/leasevet/leasevet/cmd/leasevet/internal/vetunit"
 )
 
 // The test binary doubles as a leasevet built from the test analyzers when
@@ -24,9 +22,9 @@ func TestMain(m *testing.M) {
 	if os.Getenv(runAsDriverEnv) == "1" {
 		args := os.Args[1:]
 		if IsVetProtocol(args) {
-			unitchecker.Main(testAnalyzers...)
+			vetunit.Main(testAnalyzers)
 		}
-		d := &Driver{Name: "leasevet", Analyzers: testAnalyzers, Stdout: os.Stdout, Stderr: os.Stderr}
+		d := &Driver{Name: "leasevet", Analyzers: testAnalyzers, Stdout: os.Stdout, Stderr: os.Stderr, VetTool: os.Args[0]}
 		os.Exit(d.Main(args))
 	}
 	os.Exit(m.Run())
@@ -49,17 +47,8 @@ func runProcess(t *testing.T, cmd *exec.Cmd, dir string) result {
 	t.Helper()
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), runAsDriverEnv+"=1", "GOWORK=off", "GOFLAGS=-mod=mod")
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	err := cmd.Run()
-	code := 0
-	var exit *exec.ExitError
-	if errors.As(err, &exit) {
-		code = exit.ExitCode()
-	} else if err != nil {
-		t.Fatalf("running %v: %v", cmd.Args, err)
-	}
-	return result{code, out.String(), errb.String()}
+	r := cmdtest.Run(t, cmd)
+	return result{r.Code, r.Stdout, r.Stderr}
 }
 
 // fixtureCopy copies the fixture module to a temporary directory, so that

@@ -33,8 +33,9 @@ type options struct {
 	sarifHelpBase string
 }
 
-// triState is an analyzer enable flag that remembers whether it was set,
-// so that -a selects only a while -a=false removes a from all.
+// triState is an analyzer enable flag that remembers whether it was set:
+// -a selects only a while -a=false removes a from all, as the vet tool
+// (unitchecker's flags) applies them.
 type triState int
 
 const (
@@ -72,14 +73,26 @@ func (ts *triState) IsBoolFlag() bool { return true }
 
 // commandLine is the parsed standalone command line.
 type commandLine struct {
-	opts      options
+	opts     options
+	args     []string // the packages
+	toolArgs []string // the analyzer flags, for the vet tool, as given
+
+	// analyzers are those the enable flags select, as the vet tool
+	// selects them; SARIF lists their rules.
 	analyzers []*analysis.Analyzer
-	args      []string
 }
 
+// driverFlags are the flags of the standalone mode itself, which are not
+// passed on to the vet tool.
+var driverFlags = map[string]bool{"fix": true, "diff": true, "json": true, "sarif": true, "test": true, "c": true, "V": true,
+	"sarif-help-base": true}
+
 // newFlagSet registers the driver flags, one enable flag per analyzer and
-// each analyzer flag as -NAME.FLAG, as multichecker and go vet do.
-func newFlagSet(name string, analyzers []*analysis.Analyzer, opts *options) (*flag.FlagSet, map[*analysis.Analyzer]*triState) {
+// each analyzer flag as -NAME.FLAG, as multichecker and go vet do. The
+// analyzer flags are parsed here only to reject a bad command line before
+// anything runs; the vet tool, which selects and configures the
+// analyzers, gets them as given (see toolArgs).
+func newFlagSet(name string, analyzers []*analysis.Analyzer, opts *options) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	fs.BoolVar(&opts.fix, "fix", false, "apply the first suggested fix of each diagnostic")
@@ -91,16 +104,13 @@ func newFlagSet(name string, analyzers []*analysis.Analyzer, opts *options) (*fl
 	fs.BoolVar(&opts.tests, "test", true, "also analyze test files")
 	fs.IntVar(&opts.context, "c", -1, "display the offending line with this many lines of context")
 	fs.BoolVar(&opts.version, "V", false, "print version and exit")
-	enabled := make(map[*analysis.Analyzer]*triState)
 	for _, a := range analyzers {
-		ts := new(triState)
-		fs.Var(ts, a.Name, fmt.Sprintf("enable the %s analyzer", a.Name))
-		enabled[a] = ts
+		fs.Var(new(triState), a.Name, fmt.Sprintf("enable the %s analyzer", a.Name))
 		a.Flags.VisitAll(func(f *flag.Flag) {
 			fs.Var(f.Value, a.Name+"."+f.Name, f.Usage)
 		})
 	}
-	return fs, enabled
+	return fs
 }
 
 // parseFlags parses args and selects the analyzers; on a bad command line
@@ -108,7 +118,7 @@ func newFlagSet(name string, analyzers []*analysis.Analyzer, opts *options) (*fl
 // the usage to stdout and returns flag.ErrHelp.
 func (d *Driver) parseFlags(args []string) (*commandLine, error) {
 	cl := new(commandLine)
-	fs, enabled := newFlagSet(d.Name, d.Analyzers, &cl.opts)
+	fs := newFlagSet(d.Name, d.Analyzers, &cl.opts)
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			d.usage(d.Stdout)
@@ -129,24 +139,50 @@ func (d *Driver) parseFlags(args []string) (*commandLine, error) {
 		fmt.Fprintf(d.Stderr, "%s: %v\n", d.Name, err)
 		return nil, errUsage
 	}
-	cl.analyzers = selectAnalyzers(d.Analyzers, enabled)
+	cl.analyzers = selectAnalyzers(fs, d.Analyzers)
 	cl.args = fs.Args()
+	cl.toolArgs = toolArgs(fs, args[:len(args)-len(cl.args)])
 	return cl, nil
 }
 
-// selectAnalyzers applies the enable flags: if any -NAME is true only those
-// run; otherwise every analyzer not set to false runs.
-func selectAnalyzers(all []*analysis.Analyzer, enabled map[*analysis.Analyzer]*triState) []*analysis.Analyzer {
+// toolArgs returns the analyzer flags among flagArgs, the part of a
+// command line fs parsed without error, as they were written: the vet
+// tool parses them as go vet passes them, raw, and an analyzer's flag
+// value need not print back as it was given.
+func toolArgs(fs *flag.FlagSet, flagArgs []string) []string {
+	var out []string
+	for i := 0; i < len(flagArgs); i++ {
+		name, _, hasValue := strings.Cut(strings.TrimLeft(flagArgs[i], "-"), "=")
+		f := fs.Lookup(name)
+		if f == nil {
+			continue // the "--" that ends the flags
+		}
+		n := 1
+		if b, ok := f.Value.(interface{ IsBoolFlag() bool }); !hasValue && !(ok && b.IsBoolFlag()) {
+			n = 2 // -NAME.FLAG VALUE
+		}
+		if !driverFlags[name] {
+			out = append(out, flagArgs[i:min(i+n, len(flagArgs))]...)
+		}
+		i += n - 1
+	}
+	return out
+}
+
+// selectAnalyzers returns the analyzers the enable flags of fs select:
+// only those set true when any is, else all but those set false.
+func selectAnalyzers(fs *flag.FlagSet, all []*analysis.Analyzer) []*analysis.Analyzer {
+	state := func(a *analysis.Analyzer) triState { return *fs.Lookup(a.Name).Value.(*triState) }
 	want := setFalse // keep those not explicitly disabled
-	for _, ts := range enabled {
-		if *ts == setTrue {
+	for _, a := range all {
+		if state(a) == setTrue {
 			want = setTrue // keep only those explicitly enabled
 			break
 		}
 	}
 	var keep []*analysis.Analyzer
 	for _, a := range all {
-		ts := *enabled[a]
+		ts := state(a)
 		if (want == setTrue && ts == setTrue) || (want == setFalse && ts != setFalse) {
 			keep = append(keep, a)
 		}

@@ -3,20 +3,18 @@ package driver
 import (
 	"fmt"
 
-	"golang.org/x/tools/go/analysis/checker"
-
 	"github.com/leasevet/leasevet/cmd/leasevet/internal/findings"
 	"github.com/leasevet/leasevet/cmd/leasevet/internal/fixapply"
 	"github.com/leasevet/leasevet/cmd/leasevet/internal/report"
 )
 
 // output writes the results in the form the flags chose.
-func (d *Driver) output(cl *commandLine, graph *checker.Graph, res *findings.Results) int {
+func (d *Driver) output(cl *commandLine, res *findings.Results) int {
 	switch {
 	case cl.opts.fix:
 		return d.fix(res, cl.opts.diff)
 	case cl.opts.json:
-		if err := report.WriteJSON(d.Stdout, graph, res); err != nil {
+		if err := report.WriteJSON(d.Stdout, res); err != nil {
 			fmt.Fprintf(d.Stderr, "%s: writing JSON: %v\n", d.Name, err)
 			return ExitError
 		}
@@ -31,10 +29,7 @@ func (d *Driver) output(cl *commandLine, graph *checker.Graph, res *findings.Res
 // under -c; it returns the exit code.
 func (d *Driver) printText(res *findings.Results, context int) int {
 	report.WriteText(d.Stderr, res, context, d.relPath)
-	switch {
-	case len(res.Errs) > 0:
-		return ExitError
-	case len(res.Findings) > 0:
+	if len(res.Findings) > 0 {
 		return ExitDiagnostics
 	}
 	return ExitClean
@@ -58,19 +53,19 @@ func (d *Driver) writeSARIF(cl *commandLine, res *findings.Results) int {
 	for _, e := range res.Errs {
 		fmt.Fprintln(d.Stderr, e)
 	}
-	if len(res.Errs) > 0 {
-		return ExitError
-	}
 	return ExitClean
 }
 
 // fix applies the first suggested fix of every finding, or with diff
 // prints what would change; it returns the exit code, an error when a fix
-// could not be applied or an analyzer failed.
+// could not be applied.
 func (d *Driver) fix(res *findings.Results, diff bool) int {
+	for _, e := range res.Errs {
+		fmt.Fprintln(d.Stderr, e)
+	}
 	fx := &fixapply.Fixer{Name: d.Name, Stdout: d.Stdout, Stderr: d.Stderr, Rel: d.relPath,
 		SafelockVersion: d.SafelockVersion}
-	if !fx.Apply(res.Findings, diff) || len(res.Errs) > 0 {
+	if !fx.Apply(res.Findings, diff) {
 		return ExitError
 	}
 	return ExitClean

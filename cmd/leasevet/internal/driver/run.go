@@ -1,102 +1,46 @@
 package driver
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 
-	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/checker"
-	"golang.org/x/tools/go/packages"
-
-	"github.com/leasevet/leasevet/cmd/leasevet/internal/findings"
+	"github.com/leasevet/leasevet/cmd/leasevet/internal/vetrun"
 )
 
-// run loads the packages named by cl.args, analyzes them and writes the
-// chosen output; it returns the exit code.
+// run analyses the packages named by cl.args, by running go vet with the
+// vet tool (package vetrun), and writes the chosen output; it returns the
+// exit code. Errors decide it whatever else was found: a package that
+// could not be analysed, or an analyzer that failed, makes it 1, so that
+// findings elsewhere do not hide them.
 func (d *Driver) run(cl *commandLine) int {
-	pkgs, err := d.load(cl.args, cl.opts.tests, needFacts(cl.analyzers))
-	if err != nil {
-		fmt.Fprintf(d.Stderr, "%s: %v\n", d.Name, err)
+	if d.VetTool == "" {
+		fmt.Fprintf(d.Stderr, "%s: no vet tool to run go vet with\n", d.Name)
 		return ExitError
 	}
-	code := ExitClean
-	// Like the x/tools drivers, go on after package errors: analyzers that
-	// set RunDespiteErrors still run, and the exit code says it failed.
-	if d.printPackageErrors(pkgs) > 0 {
-		code = ExitError
-	}
-	graph, err := checker.Analyze(cl.analyzers, pkgs, &checker.Options{})
-	if err != nil {
-		fmt.Fprintf(d.Stderr, "%s: %v\n", d.Name, err)
-		return ExitError
-	}
-	res := findings.Collect(graph)
-	return max(code, d.output(cl, graph, res))
-}
-
-// load loads the packages with syntax and types; dependencies are loaded
-// from source too when an analyzer uses facts, since facts are computed
-// on the dependencies.
-func (d *Driver) load(patterns []string, tests, allSyntax bool) ([]*packages.Package, error) {
-	mode := packages.LoadSyntax
-	if allSyntax {
-		mode = packages.LoadAllSyntax
-	}
-	cfg := &packages.Config{Mode: mode | packages.NeedModule, Tests: tests, Dir: d.Dir}
-	pkgs, err := packages.Load(cfg, patterns...)
-	if err != nil {
-		return nil, fmt.Errorf("loading packages: %w", err)
-	}
-	if len(pkgs) == 0 {
-		return nil, fmt.Errorf("%s matched no packages", strings.Join(patterns, " "))
-	}
-	return pkgs, nil
-}
-
-// printPackageErrors prints load, parse and type errors once each and
-// returns how many there were.
-func (d *Driver) printPackageErrors(pkgs []*packages.Package) int {
-	seen := make(map[string]bool)
-	packages.Visit(pkgs, nil, func(p *packages.Package) {
-		for _, e := range p.Errors {
-			msg := d.relPosition(e.Pos) + e.Msg
-			if !seen[msg] {
-				seen[msg] = true
-				fmt.Fprintln(d.Stderr, msg)
-			}
-		}
+	res, err := vetrun.Run(context.Background(), vetrun.Config{
+		Dir:       d.Dir,
+		Tool:      d.VetTool,
+		Patterns:  cl.args,
+		Tests:     cl.opts.tests,
+		ToolArgs:  cl.toolArgs,
+		Analyzers: d.Analyzers,
+		Stderr:    d.Stderr,
 	})
-	return len(seen)
-}
-
-// relPosition turns a "file:line:col" error position into a cwd-relative
-// prefix ending in ": ", or "" when there is none.
-func (d *Driver) relPosition(pos string) string {
-	if pos == "" || pos == "-" {
-		return ""
+	if err != nil {
+		fmt.Fprintf(d.Stderr, "%s: %v\n", d.Name, err)
+		return ExitError
 	}
-	return d.relPath(pos) + ": "
-}
-
-// needFacts reports whether any analyzer, or one it requires, uses facts.
-func needFacts(analyzers []*analysis.Analyzer) bool {
-	seen := make(map[*analysis.Analyzer]bool)
-	var visit func([]*analysis.Analyzer) bool
-	visit = func(as []*analysis.Analyzer) bool {
-		for _, a := range as {
-			if seen[a] {
-				continue
-			}
-			seen[a] = true
-			if len(a.FactTypes) > 0 || visit(a.Requires) {
-				return true
-			}
-		}
-		return false
+	for _, l := range res.PackageErrs {
+		fmt.Fprintln(d.Stderr, l)
 	}
-	return visit(analyzers)
+	code := d.output(cl, res)
+	if len(res.PackageErrs) > 0 || len(res.Errs) > 0 {
+		return ExitError
+	}
+	return code
 }
 
 // workDir is the directory that relative paths are computed against.

@@ -16,6 +16,11 @@ import (
 // diagnostics (1s by default) out of the measured latency.
 const goplsSettingsEnv = "LEASEVET_BENCH_GOPLS_SETTINGS"
 
+// goplsFlagsEnv holds gopls flags for the benchmark, space-separated, e.g.
+// -profile.cpu=/tmp/gopls.prof to see where an edit's time goes (gopls
+// writes the profile when the session ends).
+const goplsFlagsEnv = "LEASEVET_BENCH_GOPLS_FLAGS"
+
 // goplsPlainEnv names the same gopls built without leasevet
 // ("leasevet gopls -without-leasevet"), the baseline of the benchmark.
 const goplsPlainEnv = "LEASEVET_GOPLS_PLAIN"
@@ -23,6 +28,20 @@ const goplsPlainEnv = "LEASEVET_GOPLS_PLAIN"
 // benchFile is the example module's file the benchmark edits: it is clean
 // for leasevet, so every leasevet diagnostic comes from the edit.
 const benchFile = "payments/payments.go"
+
+// The benchmark edits another module when benchModuleEnv names its
+// directory (used in place: edits are only sent to gopls, never saved):
+// benchFileEnv is the file to edit, relative to it, and benchEditEnv, if
+// set, a file holding the text to append instead of benchEdit, with %[1]d
+// for the edit's number; it must give leasevet a setnx-expire finding and
+// gopls's assign analyzer one, and compile in the edited file.
+// testdata/gozero-edit.txt is that text for a file of go-zero that imports
+// go-zero's redis package and context (core/limit/periodlimit.go).
+const (
+	benchModuleEnv = "LEASEVET_BENCH_MODULE"
+	benchFileEnv   = "LEASEVET_BENCH_FILE"
+	benchEditEnv   = "LEASEVET_BENCH_EDIT"
+)
 
 // benchEdit is appended to benchFile by edit n: a lock given its TTL only
 // after the acquire (leasevet's setnx-expire) and a self-assignment
@@ -60,12 +79,13 @@ func BenchmarkGoplsEdit(b *testing.B) {
 
 // benchGopls runs one gopls session: open, then b.N edits.
 func benchGopls(b *testing.B, gopls string, withLeasevet bool) {
-	dir := exampleCopy(b)
-	s := &benchSession{session: &session{client: startClient(b, gopls, dir), diags: map[string][]diagnostic{}},
+	dir, file, edit := benchTarget(b)
+	client := startClient(b, gopls, dir, strings.Fields(os.Getenv(goplsFlagsEnv))...)
+	s := &benchSession{session: &session{client: client, diags: map[string][]diagnostic{}},
 		versions: map[string]int{}}
 	s.initialize(dir)
-	uri := fileURI(filepath.Join(dir, benchFile))
-	text := readFile(b, filepath.Join(dir, benchFile))
+	uri := fileURI(filepath.Join(dir, file))
+	text := readFile(b, filepath.Join(dir, file))
 	start := time.Now()
 	s.notify("textDocument/didOpen", map[string]any{"textDocument": map[string]any{
 		"uri": uri, "languageId": "go", "version": 1, "text": text}})
@@ -78,7 +98,7 @@ func benchGopls(b *testing.B, gopls string, withLeasevet bool) {
 		sent := time.Now()
 		s.notify("textDocument/didChange", map[string]any{
 			"textDocument":   map[string]any{"uri": uri, "version": version},
-			"contentChanges": []map[string]any{{"text": text + fmt.Sprintf(benchEdit, version)}}})
+			"contentChanges": []map[string]any{{"text": text + fmt.Sprintf(edit, version)}}})
 		s.waitFor(uri, version, func(d diagnostic) bool { return d.Source == "assign" })
 		own = append(own, time.Since(sent))
 		if withLeasevet {
@@ -169,6 +189,24 @@ func (s *benchSession) published(uri string, version int, match func(diagnostic)
 		return false
 	}
 	return match == nil || slices.ContainsFunc(s.diags[uri], match)
+}
+
+// benchTarget returns the module directory, the file to edit and the
+// text each edit appends: a copy of the example module unless
+// benchModuleEnv names another.
+func benchTarget(b *testing.B) (dir, file, edit string) {
+	b.Helper()
+	edit = benchEdit
+	if name := os.Getenv(benchEditEnv); name != "" {
+		edit = readFile(b, name)
+	}
+	if dir = os.Getenv(benchModuleEnv); dir != "" {
+		if file = os.Getenv(benchFileEnv); file == "" {
+			b.Fatalf("%s names a module but %s names no file in it", benchModuleEnv, benchFileEnv)
+		}
+		return dir, file, edit
+	}
+	return exampleCopy(b), benchFile, edit
 }
 
 // exampleCopy copies testdata/example, its safelock replace pointed at the

@@ -17,7 +17,20 @@ import (
 
 	"github.com/leasevet/leasevet/analyzers"
 	"github.com/leasevet/leasevet/cmd/leasevet/internal/driver"
+	"github.com/leasevet/leasevet/cmd/leasevet/internal/vetunit"
+	"github.com/leasevet/leasevet/cmd/leasevet/labelled"
 )
+
+// runAsToolEnv makes the test binary leasevet's vet tool, for the
+// standalone run the gopls diagnostics are compared with.
+const runAsToolEnv = "LEASEVET_EDITORTEST_TOOL"
+
+func TestMain(m *testing.M) {
+	if os.Getenv(runAsToolEnv) == "1" && driver.IsVetProtocol(os.Args[1:]) {
+		vetunit.Main(analyzers.Default())
+	}
+	os.Exit(m.Run())
+}
 
 // goplsEnv names the gopls built by "leasevet gopls".
 const goplsEnv = "LEASEVET_GOPLS"
@@ -90,15 +103,7 @@ type session struct {
 }
 
 func TestGopls_leasevetDiagnosticsAndQuickFix(t *testing.T) {
-	gopls := os.Getenv(goplsEnv)
-	if gopls == "" {
-		t.Skipf("%s is not set: it names a gopls built by 'leasevet gopls' (.ci/editor-e2e.sh sets it)", goplsEnv)
-	}
-	dir := fixtureCopy(t)
-	want := standaloneFindings(t, dir)
-	if len(want) == 0 {
-		t.Fatalf("standalone leasevet reports nothing on %s: the fixture no longer exercises leasevet", fixtureFile)
-	}
+	gopls, dir, want := leasevetFixture(t)
 	s := &session{client: startClient(t, gopls, dir), diags: make(map[string][]diagnostic)}
 	s.initialize(dir)
 	uri := fileURI(filepath.Join(dir, fixtureFile))
@@ -235,6 +240,23 @@ func (s *session) quickFix(uri string, d diagnostic) workspaceEdit {
 	return workspaceEdit{}
 }
 
+// leasevetFixture skips the test unless LEASEVET_GOPLS names a gopls,
+// and returns it with a copy of the fixture and what standalone leasevet
+// reports for the fixture file, which must be something.
+func leasevetFixture(t *testing.T) (gopls, dir string, want map[string]finding) {
+	t.Helper()
+	gopls = os.Getenv(goplsEnv)
+	if gopls == "" {
+		t.Skipf("%s is not set: it names a gopls built by 'leasevet gopls' (.ci/editor-e2e.sh sets it)", goplsEnv)
+	}
+	dir = fixtureCopy(t)
+	want = standaloneFindings(t, dir)
+	if len(want) == 0 {
+		t.Fatalf("standalone leasevet reports nothing on %s: the fixture no longer exercises leasevet", fixtureFile)
+	}
+	return gopls, dir, want
+}
+
 // finding is a standalone leasevet diagnostic of the fixture file.
 type finding struct {
 	category string
@@ -250,12 +272,15 @@ func key(d diagnostic) string {
 
 func keyOf(line int, msg string) string { return strconv.Itoa(line) + ": " + msg }
 
-// standaloneFindings runs leasevet -json in process on the fixture and
-// returns its findings in the fixture file.
+// standaloneFindings runs leasevet -json on the fixture, with this test
+// binary as its vet tool, and returns its findings in the fixture file,
+// keyed by their messages as gopls shows them: labelled with the category.
 func standaloneFindings(t *testing.T, dir string) map[string]finding {
 	t.Helper()
+	t.Setenv(runAsToolEnv, "1")
 	var out, errb bytes.Buffer
-	d := &driver.Driver{Name: "leasevet", Analyzers: analyzers.Default(), Stdout: &out, Stderr: &errb, Dir: dir}
+	d := &driver.Driver{Name: "leasevet", Analyzers: analyzers.Default(), Stdout: &out, Stderr: &errb, Dir: dir,
+		VetTool: os.Args[0]}
 	if code := d.Main([]string{"-json", "./..."}); code != 0 {
 		t.Fatalf("leasevet -json: exit %d: %s", code, errb.String())
 	}
@@ -278,7 +303,7 @@ func standaloneFindings(t *testing.T, dir string) map[string]finding {
 			for _, d := range diags {
 				name, line, ok := splitPosn(d.Posn)
 				if ok && name == file {
-					want[keyOf(line, d.Message)] = finding{d.Category, len(d.Related), len(d.Fixes) > 0}
+					want[keyOf(line, labelled.Message(d.Message, d.Category))] = finding{d.Category, len(d.Related), len(d.Fixes) > 0}
 				}
 			}
 		}

@@ -40,9 +40,20 @@ type message struct {
 	} `json:"error,omitempty"`
 }
 
-func startClient(t testing.TB, gopls, dir string) *client {
+func startClient(t testing.TB, gopls, dir string, flags ...string) *client {
 	t.Helper()
-	cmd := exec.Command(gopls, "serve")
+	cmd, in, out := startGopls(t, gopls, dir, append(flags, "serve")...)
+	c := &client{t: t, cmd: cmd, in: in, responses: make(map[int]chan *message), events: make(chan *message, 1024)}
+	go c.readLoop(bufio.NewReader(out))
+	t.Cleanup(c.close)
+	return c
+}
+
+// startGopls starts gopls with args in dir, its standard error going to
+// the test log, and returns it with its standard input and output.
+func startGopls(t testing.TB, gopls, dir string, args ...string) (*exec.Cmd, io.WriteCloser, io.Reader) {
+	t.Helper()
+	cmd := exec.Command(gopls, args...)
 	cmd.Dir = dir
 	in, err := cmd.StdinPipe()
 	if err != nil {
@@ -56,10 +67,7 @@ func startClient(t testing.TB, gopls, dir string) *client {
 	if err := cmd.Start(); err != nil {
 		t.Fatalf("starting %s: %v", gopls, err)
 	}
-	c := &client{t: t, cmd: cmd, in: in, responses: make(map[int]chan *message), events: make(chan *message, 1024)}
-	go c.readLoop(bufio.NewReader(out))
-	t.Cleanup(c.close)
-	return c
+	return cmd, in, out
 }
 
 // testLogWriter sends gopls's stderr to the test log.

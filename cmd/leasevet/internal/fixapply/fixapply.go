@@ -15,6 +15,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/format"
+	"go/parser"
 	"go/token"
 	"io"
 	"os"
@@ -55,7 +56,7 @@ type Fixer struct {
 
 // Apply applies the first suggested fix of every finding, or with diff
 // prints what would change; it reports false when a file could not be
-// fixed or a module was left without the safelock requirement. A fix
+// fixed or adding the safelock requirement failed. A fix
 // whose edits overlap an already accepted one is skipped with a warning
 // rather than merged, since merging could produce code neither fix
 // intended.
@@ -85,14 +86,17 @@ func (fx *Fixer) Apply(found []findings.Finding, diff bool) bool {
 // files import safelock but whose go.mod does not require it gets the
 // requirement (go get, at the version matching this binary), or a line
 // with the command to run. With -diff nothing is written, so it only says
-// what to run. It reports false when a module is left without it.
+// what to run; so does a development build, which knows no version to
+// require. It reports false when go.mod could not be read or go get
+// failed: when it only says what to run, the fixes it had are written and
+// the run did what it could.
 func (fx *Fixer) requireSafelock(files []string, diff bool) bool {
 	mods, err := modreq.Missing(files)
 	if err != nil {
 		fmt.Fprintf(fx.Stderr, "%s: checking go.mod for %s: %v\n", fx.Name, modreq.SafelockPath, err)
 		return false
 	}
-	if diff {
+	if diff || fx.SafelockVersion == "" {
 		modreq.Advise(fx.Stderr, fx.Name, mods, fx.SafelockVersion)
 		return true
 	}
@@ -154,7 +158,7 @@ func (fx *Fixer) fixEdits(f findings.Finding, tes []analysis.TextEdit) (map[stri
 		if fset.File(end) != tf || end < te.Pos {
 			return nil, fmt.Errorf("edit range is not within one file")
 		}
-		if isGenerated(f.Pkg.Syntax, fset, tf.Name()) {
+		if isGenerated(tf.Name()) {
 			return nil, fmt.Errorf("%s is a generated file", fx.Rel(tf.Name()))
 		}
 		ff := out[tf.Name()]
@@ -263,12 +267,9 @@ func applyEdits(src []byte, edits []edit) ([]byte, error) {
 }
 
 // isGenerated reports whether the named file is marked generated; fixes
-// there would be overwritten by the generator.
-func isGenerated(files []*ast.File, fset *token.FileSet, name string) bool {
-	for _, f := range files {
-		if fset.File(f.FileStart).Name() == name {
-			return ast.IsGenerated(f)
-		}
-	}
-	return false
+// there would be overwritten by the generator. Only the comments before
+// the package clause are read, which is where the marker is.
+func isGenerated(name string) bool {
+	f, err := parser.ParseFile(token.NewFileSet(), name, nil, parser.PackageClauseOnly|parser.ParseComments)
+	return err == nil && ast.IsGenerated(f)
 }

@@ -18,16 +18,12 @@ import (
 // ModulePath is leasevet's module, the one whose analyzers go into gopls.
 const ModulePath = "github.com/leasevet/leasevet"
 
-// DefaultVersion is the gopls version known to build with this Go
-// release (v0.24.0 needs Go 1.27).
-const DefaultVersion = "v0.23.0"
-
 const goplsModule = "golang.org/x/tools/gopls"
 
 // Config says what to build.
 type Config struct {
 	Output      string    // the gopls binary to write
-	Version     string    // gopls module version
+	Version     string    // gopls module version; "" for the release made for the Go that builds it
 	LeasevetSrc string    // leasevet's module root; found automatically if ""
 	WorkDir     string    // where to edit gopls's source; a temporary directory if ""
 	Go          string    // the go command; "go" if ""
@@ -44,13 +40,13 @@ func Main(args []string, stderr io.Writer) int {
 	fset := flag.NewFlagSet("leasevet gopls", flag.ContinueOnError)
 	fset.SetOutput(stderr)
 	fset.StringVar(&cfg.Output, "o", "", "write the gopls binary to this `file` (required)")
-	fset.StringVar(&cfg.Version, "version", DefaultVersion, "gopls module `version` to build")
+	fset.StringVar(&cfg.Version, "version", "", "gopls module `version` to build (default: the release made for the Go that builds it, "+releaseList()+")")
 	fset.StringVar(&cfg.LeasevetSrc, "leasevet-src", "", "leasevet module `dir` to build in; default: the running binary's source, else its module version, else the enclosing leasevet checkout")
 	fset.StringVar(&cfg.WorkDir, "work", "", "keep gopls's edited source in this `dir` (default: a temporary directory, removed)")
 	fset.BoolVar(&cfg.Plain, "without-leasevet", false, "build the same gopls without leasevet's analyzers (a baseline for benchmarks)")
 	fset.Usage = func() {
-		fmt.Fprintf(stderr, "usage: leasevet gopls -o FILE [-version %s] [-leasevet-src DIR] [-work DIR]\n\n"+
-			"Builds gopls from the module proxy with leasevet's analyzers added to its analyzer list.\n\n", DefaultVersion)
+		fmt.Fprint(stderr, "usage: leasevet gopls -o FILE [-version V] [-leasevet-src DIR] [-work DIR]\n\n"+
+			"Builds gopls from the module proxy with leasevet's analyzers added to its analyzer list.\n\n")
 		fset.PrintDefaults()
 	}
 	if err := fset.Parse(args); err != nil {
@@ -93,6 +89,9 @@ func Build(cfg Config) error {
 		return fmt.Errorf("output path: %w", err)
 	}
 	b.Output = out
+	if err := b.chooseVersion(); err != nil {
+		return err
+	}
 	if err := b.resolveLeasevetSrc(); err != nil {
 		return err
 	}
@@ -102,6 +101,28 @@ func Build(cfg Config) error {
 	}
 	defer cleanup()
 	return b.steps(dir)
+}
+
+// chooseVersion sets Version, when it is not given, to the gopls release
+// made for the Go that the go command runs.
+func (b *builder) chooseVersion() error {
+	if b.Version != "" {
+		return nil
+	}
+	gv, err := goVersion(b.Go, b.env)
+	if err != nil {
+		return err
+	}
+	gopls, note, err := goplsFor(gv)
+	if err != nil {
+		return fmt.Errorf("%w; pass -version to choose a gopls release", err)
+	}
+	if note != "" {
+		b.progress("%s", note)
+	}
+	b.Version = gopls
+	b.progress("%s: gopls %s", gv, gopls)
+	return nil
 }
 
 // steps runs the build in dir, each step logged with the elapsed time.

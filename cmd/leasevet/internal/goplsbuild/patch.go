@@ -17,11 +17,15 @@ const (
 )
 
 // The inserted text. Severity warning matches gopls's vet suite: these are
-// bugs, not style.
+// bugs, not style. The analyzers are labelled: their messages end with the
+// category, since gopls check and gopls's MCP diagnostics tool print the
+// message alone (editors also show the category as the diagnostic's
+// code).
 const (
-	importLine  = "\tleasevetanalyzers \"github.com/leasevet/leasevet/analyzers\"\n"
+	importLine = "\tleasevetanalyzers \"github.com/leasevet/leasevet/analyzers\"\n" +
+		"\tleasevetlabelled \"github.com/leasevet/leasevet/cmd/leasevet/labelled\"\n"
 	appendLines = "\t// Added by leasevet gopls: leasevet's analyzers, after gopls's own.\n" +
-		"\tfor _, a := range leasevetanalyzers.Default() {\n" +
+		"\tfor _, a := range leasevetlabelled.Analyzers(leasevetanalyzers.Default()) {\n" +
 		"\t\tres = append(res, &Analyzer{analyzer: a, severity: protocol.SeverityWarning})\n" +
 		"\t}\n"
 )

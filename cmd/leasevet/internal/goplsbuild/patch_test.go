@@ -35,12 +35,15 @@ func TestPatchRegistry_importAndAppendOnce(t *testing.T) {
 	if err != nil {
 		t.Fatalf("patched file does not parse: %v\n%s", err, out)
 	}
-	imported := false
+	imported := 0
 	for _, imp := range f.Imports {
-		imported = imported || imp.Path.Value == `"github.com/leasevet/leasevet/analyzers"`
+		switch imp.Path.Value {
+		case `"github.com/leasevet/leasevet/analyzers"`, `"github.com/leasevet/leasevet/cmd/leasevet/labelled"`:
+			imported++
+		}
 	}
-	if len(f.Imports) != 3 || !imported {
-		t.Errorf("after the patch: %d imports, leasevet's analyzers imported: %v", len(f.Imports), imported)
+	if len(f.Imports) != 4 || imported != 2 {
+		t.Errorf("after the patch: %d imports, %d of leasevet's analyzers and labelled", len(f.Imports), imported)
 	}
 	body := string(out)
 	if strings.Index(body, "leasevetanalyzers.Default()") > strings.Index(body, "staticcheckAnalyzers()") {
@@ -64,23 +67,28 @@ func TestPatchRegistry_missingAnchor(t *testing.T) {
 	}
 }
 
-// TestPatchRegistry_realGopls patches the real file of the default gopls
-// version when it is in the module cache (the e2e script downloads it).
+// TestPatchRegistry_realGopls patches the real file of each gopls release
+// leasevet builds when it is in the module cache (the e2e script
+// downloads the one of the Go it runs under).
 func TestPatchRegistry_realGopls(t *testing.T) {
 	out, err := exec.Command("go", "env", "GOMODCACHE").Output()
 	if err != nil {
 		t.Skip("no go command")
 	}
-	name := filepath.Join(strings.TrimSpace(string(out)), "golang.org/x/tools/gopls@"+DefaultVersion, RegistryFile)
-	src, err := os.ReadFile(name)
-	if err != nil {
-		t.Skipf("gopls %s not in the module cache: %v", DefaultVersion, err)
-	}
-	patched, err := PatchRegistry(src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := parser.ParseFile(token.NewFileSet(), name, patched, 0); err != nil {
-		t.Fatalf("patched %s does not parse: %v", name, err)
+	for _, r := range releases {
+		name := filepath.Join(strings.TrimSpace(string(out)), "golang.org/x/tools/gopls@"+r.Gopls, RegistryFile)
+		src, err := os.ReadFile(name)
+		if err != nil {
+			t.Logf("gopls %s not in the module cache: %v", r.Gopls, err)
+			continue
+		}
+		patched, err := PatchRegistry(src)
+		if err != nil {
+			t.Errorf("gopls %s: %v", r.Gopls, err)
+			continue
+		}
+		if _, err := parser.ParseFile(token.NewFileSet(), name, patched, 0); err != nil {
+			t.Errorf("patched %s does not parse: %v", name, err)
+		}
 	}
 }

@@ -6,11 +6,8 @@ import (
 	"fmt"
 	"go/token"
 	"io"
-	"strings"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/checker"
-	"golang.org/x/tools/go/packages"
 
 	"github.com/leasevet/leasevet/cmd/leasevet/internal/findings"
 )
@@ -49,11 +46,12 @@ type (
 // WriteJSON writes the findings as go vet -json does: package path,
 // analyzer name, then the diagnostics or the analyzer's error. It is built
 // from the deduplicated findings and keyed by package path, not by
-// package ID as the checker's PrintJSON is: that one lists a finding of a
-// package with in-package tests twice (under "p" and "p [p.test]"), where
-// go vet, which analyses only the test variant, lists it once under "p".
-// Errors are listed for every package, dependencies included.
-func WriteJSON(w io.Writer, graph *checker.Graph, res *findings.Results) error {
+// package ID as go vet's is: go vet analyses a package with in-package
+// tests as its test variant "p [p.test]", and lists it under that ID; here
+// it is "p". Errors are listed for every package, dependencies included:
+// a package's own errors (and a package not analysed because of a
+// dependency's) under the tool's name, not per analyzer.
+func WriteJSON(w io.Writer, res *findings.Results) error {
 	tree := map[string]map[string]any{}
 	add := func(pkg, analyzer string, v any) {
 		if tree[pkg] == nil {
@@ -65,14 +63,8 @@ func WriteJSON(w io.Writer, graph *checker.Graph, res *findings.Results) error {
 		diags, _ := tree[f.Pkg.PkgPath][f.Analyzer.Name].([]jsonDiagnostic)
 		add(f.Pkg.PkgPath, f.Analyzer.Name, append(diags, toJSON(f.Pkg.Fset, f.Diag)))
 	}
-	for act := range graph.All() {
-		switch {
-		case findings.ReportableErr(act):
-			add(act.Package.PkgPath, act.Analyzer.Name, jsonError{act.Err.Error()})
-		case len(act.Package.Errors) > 0:
-			// Once per package, under the tool's name, not per analyzer.
-			add(act.Package.PkgPath, "leasevet", jsonError{packageErrors(act.Package)})
-		}
+	for _, e := range res.Failed {
+		add(e.PkgPath, cmp.Or(e.Analyzer, "leasevet"), jsonError{e.Msg})
 	}
 	data, err := json.MarshalIndent(tree, "", "\t")
 	if err != nil {
@@ -80,15 +72,6 @@ func WriteJSON(w io.Writer, graph *checker.Graph, res *findings.Results) error {
 	}
 	_, err = fmt.Fprintf(w, "%s\n", data)
 	return err
-}
-
-// packageErrors joins the load, parse and type errors of pkg.
-func packageErrors(pkg *packages.Package) string {
-	msgs := make([]string, len(pkg.Errors))
-	for i, e := range pkg.Errors {
-		msgs[i] = e.Error()
-	}
-	return strings.Join(msgs, "\n")
 }
 
 // toJSON converts d as go vet -json does: positions as file:line:col,

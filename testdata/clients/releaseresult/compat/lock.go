@@ -7,7 +7,9 @@ import (
 	"github.com/redis/rueidis/rueidiscompat"
 )
 
-var release = rueidiscompat.NewScript(`if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("del", KEYS[1]) end return 0`)
+const releaseSrc = `if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("del", KEYS[1]) end return 0`
+
+var release = rueidiscompat.NewScript(releaseSrc)
 
 func Unlock(ctx context.Context, c rueidiscompat.Cmdable, key, token string) error {
 	return release.Run(ctx, c, []string{key}, token).Err() // want `Run runs an owner-checked release script on lock key passed to Unlock as key but checks only .Err\(\)`
@@ -16,5 +18,23 @@ func Unlock(ctx context.Context, c rueidiscompat.Cmdable, key, token string) err
 // UnlockChecked is correct: 0 is read as a lost lock.
 func UnlockChecked(ctx context.Context, c rueidiscompat.Cmdable, key, token string) (bool, error) {
 	n, err := release.Run(ctx, c, []string{key}, token).Int64()
+	return n == 1, err
+}
+
+// UnlockEval runs the compare script through the adapter's Eval and drops
+// the result.
+func UnlockEval(ctx context.Context, c rueidiscompat.Cmdable, key, token string) {
+	c.Eval(ctx, releaseSrc, []string{key}, token) // want `Eval runs an owner-checked release script on lock key passed to UnlockEval as key but drops its result`
+}
+
+// UnlockSha runs it by its digest and keeps only the error.
+func UnlockSha(ctx context.Context, c rueidiscompat.Cmdable, key, token string) error {
+	_, err := c.EvalSha(ctx, release.Hash(), []string{key}, token).Result() // want `EvalSha runs an owner-checked release script on lock key passed to UnlockSha as key but keeps only its error`
+	return err
+}
+
+// UnlockEvalChecked is correct: the reply is read.
+func UnlockEvalChecked(ctx context.Context, c rueidiscompat.Cmdable, key, token string) (bool, error) {
+	n, err := c.Eval(ctx, releaseSrc, []string{key}, token).Int64()
 	return n == 1, err
 }

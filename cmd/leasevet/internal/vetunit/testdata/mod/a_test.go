@@ -1,0 +1,7 @@
+package a
+
+import "testing"
+
+func TestF(t *testing.T) {
+	bad()
+}

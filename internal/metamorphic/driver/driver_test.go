@@ -1,0 +1,105 @@
+package driver_test
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/leasevet/leasevet/internal/metamorphic/driver"
+	"github.com/leasevet/leasevet/internal/metamorphic/rewrite"
+	"github.com/leasevet/leasevet/internal/metamorphic/rewrite/helper"
+	"github.com/leasevet/leasevet/internal/metamorphic/rewrite/hoist"
+	"github.com/leasevet/leasevet/internal/metamorphic/rewrite/literal"
+)
+
+// fakevetBin is the stand-in analyzer of testdata/fakevet, built once by
+// TestMain.
+var fakevetBin string
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "fakevet-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	fakevetBin = filepath.Join(dir, "fakevet")
+	if out, err := exec.Command("go", "build", "-o", fakevetBin, "./testdata/fakevet").CombinedOutput(); err != nil {
+		fmt.Fprintf(os.Stderr, "building fakevet: %v\n%s", err, out)
+		os.Exit(1)
+	}
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+func fakevet(*testing.T) string { return fakevetBin }
+
+func run(t *testing.T, bin string, threshold float64, kinds ...rewrite.Kind) (int, string) {
+	t.Helper()
+	var stdout, stderr bytes.Buffer
+	cfg := &driver.Config{Analyzer: bin, Kinds: kinds, Threshold: threshold, MaxBisect: 10, Stdout: &stdout, Stderr: &stderr}
+	status := driver.Run(context.Background(), cfg, []string{"testdata/mod"})
+	t.Logf("stderr:\n%s", stderr.String())
+	return status, stdout.String()
+}
+
+func lastLine(out string) string {
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	return lines[len(lines)-1]
+}
+
+// TestRun_reportsLostAndAdded: fakevet reports a Del in a function named
+// Unlock, and any call of a function that calls Del. Moving the Del into
+// a helper loses the first and adds the second at the helper's call; the
+// SetNX, moved too, keeps its finding.
+func TestRun_reportsLostAndAdded(t *testing.T) {
+	status, out := run(t, fakevet(t), 0.95, helper.ExtractHelper{})
+	for _, want := range []string{
+		"LOST extract-helper locks/locks.go:22 [bare-del]",
+		"\tcommand went to locks/locks.go:",
+		"\tcaused by statement into helper mmHelper2 at locks/locks.go:22",
+		"ADDED extract-helper locks/locks.go:22 [bare-del]",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the output has no line %q:\n%s", want, out)
+		}
+	}
+	if got, want := lastLine(out), "metamorphic: 1 refactorings, 3 pairs, 1 invariant (0.33)"; got != want {
+		t.Errorf("last line %q, want %q", got, want)
+	}
+	if status != 1 {
+		t.Errorf("exit status %d, want 1", status)
+	}
+}
+
+// TestRun_threshold: a lost finding and nothing added fails below the
+// threshold.
+func TestRun_threshold(t *testing.T) {
+	status, out := run(t, fakevet(t), 0.95, literal.PackageConst{})
+	if got, want := lastLine(out), "metamorphic: 1 refactorings, 2 pairs, 1 invariant (0.50)"; got != want {
+		t.Errorf("last line %q, want %q", got, want)
+	}
+	if !strings.Contains(out, "LOST package-const locks/locks.go:18 [constant-token]") {
+		t.Errorf("the lost finding is not listed:\n%s", out)
+	}
+	if status != 1 {
+		t.Errorf("exit status %d at threshold 0.95, want 1", status)
+	}
+}
+
+// TestRun_invariant: holding the SetNX in a local changes nothing fakevet
+// reads.
+func TestRun_invariant(t *testing.T) {
+	status, out := run(t, fakevet(t), 0.95, hoist.ReplyLocal{})
+	if got, want := lastLine(out), "metamorphic: 1 refactorings, 2 pairs, 2 invariant (1.00)"; got != want {
+		t.Errorf("last line %q, want %q", got, want)
+	}
+	if status != 0 {
+		t.Errorf("exit status %d, want 0:\n%s", status, out)
+	}
+}

@@ -1,0 +1,119 @@
+// Command fakevet stands in for leasevet in the driver's tests: it prints
+// go vet -json findings from two rules written on syntax alone, which
+// the refactorings can fool on purpose.
+//
+//   - [bare-del] at a Del call inside a function whose name contains
+//     "Unlock": moving the call into a helper loses it.
+//   - [bare-del] at a call of a function of the same package whose body
+//     calls Del: extracting a helper adds one at its call.
+//   - [constant-token] at a SetNX call whose third argument is a string
+//     literal: moving the literal into a constant loses it.
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+type diag struct {
+	Category string `json:"category"`
+	Posn     string `json:"posn"`
+	End      string `json:"end"`
+	Message  string `json:"message"`
+}
+
+func main() {
+	tree := map[string]map[string][]diag{}
+	fset := token.NewFileSet()
+	byDir := map[string][]*ast.File{}
+	filepath.WalkDir(".", func(p string, d fs.DirEntry, err error) error {
+		if err == nil && strings.HasSuffix(p, ".go") {
+			f, perr := parser.ParseFile(fset, p, nil, 0)
+			if perr != nil {
+				fmt.Fprintln(os.Stderr, perr)
+				os.Exit(1)
+			}
+			byDir[filepath.Dir(p)] = append(byDir[filepath.Dir(p)], f)
+		}
+		return nil
+	})
+	cwd, _ := os.Getwd()
+	for dir, files := range byDir {
+		for _, d := range check(fset, files, cwd) {
+			if tree[dir] == nil {
+				tree[dir] = map[string][]diag{}
+			}
+			tree[dir]["fake"] = append(tree[dir]["fake"], d)
+		}
+	}
+	out, _ := json.MarshalIndent(tree, "", "\t")
+	fmt.Println(string(out))
+}
+
+// check applies the rules to the files of one package.
+func check(fset *token.FileSet, files []*ast.File, cwd string) []diag {
+	deleters := map[string]bool{} // functions whose body calls Del
+	for _, f := range files {
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil && callsDel(fd.Body) {
+				deleters[fd.Name.Name] = true
+			}
+		}
+	}
+	var diags []diag
+	report := func(n ast.Node, cat string) {
+		pos, end := fset.Position(n.Pos()), fset.Position(n.End())
+		diags = append(diags, diag{Category: cat, Message: cat + " by fakevet",
+			Posn: fmt.Sprintf("%s:%d:%d", filepath.Join(cwd, pos.Filename), pos.Line, pos.Column),
+			End:  fmt.Sprintf("%s:%d:%d", filepath.Join(cwd, end.Filename), end.Line, end.Column)})
+	}
+	for _, f := range files {
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Body == nil {
+				continue
+			}
+			ast.Inspect(fd.Body, func(n ast.Node) bool {
+				call, ok := n.(*ast.CallExpr)
+				if !ok {
+					return true
+				}
+				switch fun := call.Fun.(type) {
+				case *ast.SelectorExpr:
+					if fun.Sel.Name == "Del" && strings.Contains(fd.Name.Name, "Unlock") {
+						report(call, "bare-del")
+					}
+					if fun.Sel.Name == "SetNX" && len(call.Args) > 2 {
+						if _, lit := call.Args[2].(*ast.BasicLit); lit {
+							report(call, "constant-token")
+						}
+					}
+				case *ast.Ident:
+					if deleters[fun.Name] {
+						report(call, "bare-del")
+					}
+				}
+				return true
+			})
+		}
+	}
+	return diags
+}
+
+func callsDel(body *ast.BlockStmt) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if sel, ok := n.(*ast.SelectorExpr); ok && sel.Sel.Name == "Del" {
+			found = true
+		}
+		return !found
+	})
+	return found
+}

@@ -1,0 +1,23 @@
+// Package locks takes a lock with a constant value and releases it with
+// a bare Del.
+package locks
+
+import (
+	"context"
+	"time"
+
+	"github.com/redis/go-redis/v9"
+)
+
+type Lock struct {
+	rdb *redis.Client
+	key string
+}
+
+func (l *Lock) Lock(ctx context.Context) bool {
+	return l.rdb.SetNX(ctx, l.key, "1", time.Minute).Val()
+}
+
+func (l *Lock) Unlock(ctx context.Context) {
+	l.rdb.Del(ctx, l.key)
+}

@@ -1,0 +1,145 @@
+package match_test
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/leasevet/leasevet/internal/metamorphic/finding"
+	"github.com/leasevet/leasevet/internal/metamorphic/match"
+	"github.com/leasevet/leasevet/internal/metamorphic/output"
+	"github.com/leasevet/leasevet/internal/metamorphic/typecheck"
+	"github.com/leasevet/leasevet/internal/metamorphic/workspace"
+)
+
+// isDel stands for "is a command": a call of a method named Del.
+func isDel(_ *types.Info, call *ast.CallExpr) bool {
+	sel, ok := call.Fun.(*ast.SelectorExpr)
+	return ok && sel.Sel.Name == "Del"
+}
+
+// at returns the finding of category cat spanning the first occurrence of
+// text in the file rel of src.
+func at(t *testing.T, rel string, src []byte, text, cat string) finding.Finding {
+	t.Helper()
+	i := strings.Index(string(src), text)
+	if i < 0 {
+		t.Fatalf("%q is not in %s", text, rel)
+	}
+	return finding.Finding{Analyzer: "baredel", Category: cat, Pos: position(rel, src, i), End: position(rel, src, i+len(text))}
+}
+
+func position(rel string, src []byte, off int) finding.Position {
+	line := 1 + strings.Count(string(src[:off]), "\n")
+	col := off - strings.LastIndex(string(src[:off]), "\n")
+	return finding.Position{File: rel, Line: line, Col: col}
+}
+
+// moveRelease puts two statements before Release's call (so it moves two
+// lines down) and moves Sweep's call into a new function, called where it
+// was.
+func moveRelease(t *testing.T, m *workspace.Module) *output.Output {
+	t.Helper()
+	f := m.FileRel("store/store.go")
+	var release, sweep *ast.ExprStmt
+	ast.Inspect(f.Syntax, func(n ast.Node) bool {
+		if s, ok := n.(*ast.ExprStmt); ok {
+			if release == nil {
+				release = s
+			} else {
+				sweep = s
+			}
+		}
+		return true
+	})
+	e := workspace.NewEdit(m)
+	e.Begin(7)
+	one := &ast.AssignStmt{Lhs: []ast.Expr{ast.NewIdent("_")}, Tok: token.ASSIGN, Rhs: []ast.Expr{ast.NewIdent("key")}}
+	two := &ast.AssignStmt{Lhs: []ast.Expr{ast.NewIdent("_")}, Tok: token.ASSIGN, Rhs: []ast.Expr{ast.NewIdent("c")}}
+	if err := e.InsertBefore(e.Node(release).(ast.Stmt), one, two); err != nil {
+		t.Fatal(err)
+	}
+	moved := e.Node(sweep).(*ast.ExprStmt)
+	call := &ast.CallExpr{Fun: ast.NewIdent("sweepOne"), Args: []ast.Expr{ast.NewIdent("c")}}
+	if err := e.Replace(moved, &ast.ExprStmt{X: call}); err != nil {
+		t.Fatal(err)
+	}
+	helper := &ast.FuncDecl{Name: ast.NewIdent("sweepOne"), Type: &ast.FuncType{Params: &ast.FieldList{List: []*ast.Field{
+		{Names: []*ast.Ident{ast.NewIdent("c")}, Type: &ast.StarExpr{X: ast.NewIdent("Client")}}}}},
+		Body: &ast.BlockStmt{List: []ast.Stmt{moved}}}
+	if err := e.AppendDecl(e.File(f), helper); err != nil {
+		t.Fatal(err)
+	}
+	if err := typecheck.Check(e); err != nil {
+		t.Fatal(err)
+	}
+	out, err := output.Print(e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+func TestCompare_followsMovedCommands(t *testing.T) {
+	m, err := workspace.Load("testdata/mod")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rel := "store/store.go"
+	orig := m.FileRel(rel).Src
+	base := []finding.Finding{
+		at(t, rel, orig, `c.Del("lock:" + key)`, "bare-del"),
+		at(t, rel, orig, `c.Del("sweep")`, "bare-del"),
+		at(t, rel, orig, `"lock:"`, "constant-token"), // inside the call: anchored at it
+	}
+	out := moveRelease(t, m)
+	printed := out.Files[rel]
+	mt := match.New(m, isDel)
+	got := mt.Rewritten([]finding.Finding{
+		at(t, rel, printed, `c.Del("lock:" + key)`, "bare-del"), // two lines down
+		at(t, rel, printed, `c.Del("lock:" + key)`, "constant-token"),
+		at(t, rel, printed, `c.Del("sweep")`, "bare-del"), // now in sweepOne
+	}, out)
+	if moved := got[0].Pos.Line - base[0].Pos.Line; moved != 2 {
+		t.Fatalf("the Release call moved %d lines, want 2", moved)
+	}
+	res := match.Compare(mt.Original(base), got)
+	if len(res.Kept) != 3 || len(res.Lost) != 0 || len(res.Added) != 0 {
+		t.Errorf("kept %d, lost %d, added %d; want 3, 0, 0", len(res.Kept), len(res.Lost), len(res.Added))
+	}
+}
+
+func TestCompare_lostAndAdded(t *testing.T) {
+	m, err := workspace.Load("testdata/mod")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rel := "store/store.go"
+	orig := m.FileRel(rel).Src
+	base := []finding.Finding{at(t, rel, orig, `c.Del("sweep")`, "bare-del")}
+	out := moveRelease(t, m)
+	printed := out.Files[rel]
+	mt := match.New(m, isDel)
+	// The finding is reported at the call of the new function instead of
+	// at the command it wraps, and at the loop: one lost, two added.
+	got := mt.Rewritten([]finding.Finding{
+		at(t, rel, printed, `sweepOne(c)`, "bare-del"),
+		at(t, rel, printed, `for i := 0; i < 3; i++`, "bare-del"),
+	}, out)
+	res := match.Compare(mt.Original(base), got)
+	if len(res.Kept) != 0 || len(res.Lost) != 1 || len(res.Added) != 2 {
+		t.Fatalf("kept %d, lost %d, added %d; want 0, 1, 2", len(res.Kept), len(res.Lost), len(res.Added))
+	}
+	if !res.Added[0].New || res.Added[0].Owner != 7 {
+		t.Errorf("the call of the new function: new %v, owner %d; want a node of change 7", res.Added[0].New, res.Added[0].Owner)
+	}
+	if res.Added[1].New || res.Added[1].Orig == nil {
+		t.Errorf("the loop: want the original loop as anchor, got new %v", res.Added[1].New)
+	}
+	if went := mt.Went(out, res.Lost[0].Orig); !strings.HasPrefix(went, rel+":") || went == rel+":"+strconv.Itoa(base[0].Pos.Line) {
+		t.Errorf("the lost command went to %q, want a new line of %s", went, rel)
+	}
+}

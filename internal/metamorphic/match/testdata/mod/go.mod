@@ -1,0 +1,3 @@
+module example.com/matchtest
+
+go 1.26.0
