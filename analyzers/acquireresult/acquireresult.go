@@ -4,10 +4,12 @@ import (
 	_ "embed"
 	"go/ast"
 	"go/types"
+	"slices"
 
 	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
 	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
 	"github.com/leasevet/leasevet/analyzers/internal/rediscall"
+	"github.com/leasevet/leasevet/analyzers/internal/replyuse"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -60,8 +62,67 @@ func droppedHere(pass *analysis.Pass, m *lockmodel.Model, op *lockmodel.Op) stri
 	if op.Kind == rediscall.Acquire && !m.IsLockKey(op) {
 		return "" // a dedup or idempotency marker: ignoring its answer is a choice
 	}
+	if op.Via != nil && op.Via.Records && op.Reply.Consumer == replyuse.Dropped && lastStatement(op.Stack) {
+		return "" // TryClaim(id) keeps its own answer, and the caller does nothing under it
+	}
 	u := usageOf(pass.TypesInfo, op.Reply, answerIndex(op), ans)
 	return judge(pass.TypesInfo, op, ans, u)
+}
+
+// lastStatement reports whether the call at the top of stack is a
+// statement after which its function does nothing (in its block and in
+// every block around it) but a bare return, break or continue: nothing
+// runs under the lock it may have taken.
+func lastStatement(stack []ast.Node) bool {
+	if len(stack) < 3 {
+		return false
+	}
+	if _, ok := stack[len(stack)-2].(*ast.ExprStmt); !ok {
+		return false
+	}
+	for j := len(stack) - 2; j > 0; j-- {
+		switch stack[j].(type) {
+		case *ast.FuncDecl, *ast.FuncLit:
+			return true
+		}
+		stmt, ok := stack[j].(ast.Stmt)
+		if !ok {
+			continue
+		}
+		if !nothingAfter(stack[j-1], stmt) {
+			return false
+		}
+	}
+	return true
+}
+
+// nothingAfter reports whether stmt is followed in its list (parent's
+// statements) only by bare returns, breaks and continues.
+func nothingAfter(parent ast.Node, stmt ast.Stmt) bool {
+	var list []ast.Stmt
+	switch b := parent.(type) {
+	case *ast.BlockStmt:
+		list = b.List
+	case *ast.CaseClause:
+		list = b.Body
+	case *ast.CommClause:
+		list = b.Body
+	default:
+		return true // the statement of an if, a for, a label: its parent is judged above
+	}
+	i := slices.Index(list, stmt)
+	for _, s := range list[i+1:] {
+		switch s := s.(type) {
+		case *ast.BranchStmt:
+		case *ast.ReturnStmt:
+			if len(s.Results) > 0 {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 func report(pass *analysis.Pass, m *lockmodel.Model, op *lockmodel.Op, why string) {

@@ -82,11 +82,11 @@ func (m *Model) setAnswerTo(s *SummaryOp, fn *Func, op *Op, ops []*Op) {
 	if side == noSide {
 		return
 	}
-	i, whole := m.answerTo(fn, op, side, ops)
+	i, whole, records := m.answerTo(fn, op, side, ops)
 	if i < 0 {
 		return
 	}
-	s.AnswerTo, s.Answer, s.Mismatch = i, ans, mismatch
+	s.AnswerTo, s.Answer, s.Mismatch, s.Records = i, ans, mismatch, records
 	if whole {
 		return // the reply itself, or a value read from it: it says what it said
 	}
@@ -106,38 +106,42 @@ func (m *Model) setAnswerTo(s *SummaryOp, fn *Func, op *Op, ops []*Op) {
 // value read from it) rather than a result the wrapper sets when it sees
 // the answer; -1 when none does. An acquire whose key fn also releases
 // passes nothing on: the critical section is fn's own, and its callers
-// run after the lock is gone.
-func (m *Model) answerTo(fn *Func, op *Op, side answerSide, ops []*Op) (int, bool) {
+// run after the lock is gone. records says whether fn also keeps the
+// answer itself (see recordsAnswer).
+func (m *Model) answerTo(fn *Func, op *Op, side answerSide, ops []*Op) (at int, whole, records bool) {
 	sig := fn.Obj.Signature()
 	if sig.Results().Len() == 0 || inFuncLit(op.Stack) || (op.Role == rediscall.RoleAcquire && releasedAfter(op, ops)) {
-		return -1, false
+		return -1, false, false
 	}
 	pos, ok := m.replyPos(op, side)
 	if !ok {
-		return -1, false
+		return -1, false, false
 	}
 	u := op.Reply
 	switch u.Consumer {
 	case replyuse.Returned:
-		return returnedAt(u, pos, sig.Results().Len()), true
+		return returnedAt(u, pos, sig.Results().Len()), true, false
 	case replyuse.Assigned:
 		if pos < 0 {
 			pos = 0
 		}
 		if pos >= len(u.Lhs) {
-			return -1, false
+			return -1, false, false
 		}
 		v := analysisutil.VarOf(m.pass.TypesInfo, u.Lhs[pos])
 		if v == nil {
-			return -1, false
+			return -1, false, false
 		}
-		return m.flowsTo(fn, m.holders(fn.Decl.Body, v), nil)
+		hs := m.holders(fn.Decl.Body, v)
+		at, whole := m.flowsTo(fn, hs, nil)
+		return at, whole, m.recordsAnswer(fn, hs, nil)
 	case replyuse.Read:
 		if pos < 0 {
-			return m.flowsTo(fn, nil, u.Reply)
+			at, whole := m.flowsTo(fn, nil, u.Reply)
+			return at, whole, m.recordsAnswer(fn, nil, u.Reply)
 		}
 	}
-	return -1, false
+	return -1, false, false
 }
 
 // replyPos returns where side of op's reply is in the expression the

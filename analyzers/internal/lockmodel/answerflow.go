@@ -2,6 +2,7 @@ package lockmodel
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 
 	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
@@ -84,6 +85,48 @@ func (m *Model) flowsTo(fn *Func, hs map[*types.Var]bool, inline ast.Expr) (int,
 		return best, whole
 	}
 	return m.convertedTo(fn, hs, inline), false
+}
+
+// recordsAnswer reports whether fn keeps the answer in state that
+// outlives the call: it assigns a field, an element or a package variable
+// from an expression of the answer, or once it has tested the answer, in
+// the if or after it (if !ok { return false }; t.claimed[id] =
+// time.Now()).
+func (m *Model) recordsAnswer(fn *Func, hs map[*types.Var]bool, inline ast.Expr) bool {
+	tested := token.NoPos
+	found := false
+	ast.Inspect(fn.Decl.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.IfStmt:
+			if tested == token.NoPos && m.mentions(n.Cond, hs, inline) {
+				tested = n.Cond.End()
+			}
+		case *ast.AssignStmt:
+			if m.storesOutside(n) && (m.mentions(n, hs, inline) || (tested != token.NoPos && n.Pos() > tested)) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// storesOutside reports whether as assigns a field, an element of a map
+// or slice, a pointed-to value or a package variable.
+func (m *Model) storesOutside(as *ast.AssignStmt) bool {
+	for _, l := range as.Lhs {
+		switch l := ast.Unparen(l).(type) {
+		case *ast.SelectorExpr, *ast.IndexExpr, *ast.StarExpr:
+			return true
+		case *ast.Ident:
+			if v := m.varOf(l); v != nil && v.Parent() == m.pass.Pkg.Scope() {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // convertedTo returns the lowest index of fn's results, a bool or an

@@ -110,6 +110,10 @@ type SummaryOp struct {
 	AnswerTo int
 	Answer   rediscall.Answer
 	Mismatch luascript.Reply
+	// Records is set when the wrapper also keeps the answer itself, in
+	// state that outlives the call (t.claimed[id] = true, l.held = ok
+	// under a test of it): later code asks that state, not the result.
+	Records bool
 	// Ctx is the parameter the wrapper sends the command with as its
 	// context, unassigned in the wrapper (-1: none, or another context),
 	// and FailsOnDoneCtx the client that fails the command when that
