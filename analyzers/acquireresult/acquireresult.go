@@ -4,10 +4,12 @@ import (
 	_ "embed"
 	"go/ast"
 	"go/types"
+	"slices"
 
 	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
 	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
 	"github.com/leasevet/leasevet/analyzers/internal/rediscall"
+	"github.com/leasevet/leasevet/analyzers/internal/replyuse"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -40,7 +42,17 @@ func run(pass *analysis.Pass, m *lockmodel.Model) (any, error) {
 // read, or "" when op is not an acquire of a lock key or its answer is
 // read (or handed to the caller, who is then judged).
 func uncheckedAcquire(pass *analysis.Pass, m *lockmodel.Model, op *lockmodel.Op) string {
-	ans := answerOf(pass.TypesInfo, op)
+	why := droppedHere(pass, m, op)
+	if why != "" && m.ReportedInWrapper(op, func(o *lockmodel.Op) bool { return droppedHere(pass, m, o) != "" }) {
+		return "" // reported in the wrapper, where the acquire is
+	}
+	return why
+}
+
+// droppedHere returns why op's function loses the "not acquired" answer
+// of op, or "".
+func droppedHere(pass *analysis.Pass, m *lockmodel.Model, op *lockmodel.Op) string {
+	ans := answerOf(op)
 	// A wrapper's summary may be settled in its own package, but an
 	// answer handed back to the caller was judged nowhere: so Reportable
 	// is not asked here.
@@ -50,15 +62,67 @@ func uncheckedAcquire(pass *analysis.Pass, m *lockmodel.Model, op *lockmodel.Op)
 	if op.Kind == rediscall.Acquire && !m.IsLockKey(op) {
 		return "" // a dedup or idempotency marker: ignoring its answer is a choice
 	}
-	u := usageOf(pass.TypesInfo, op.Reply)
-	if u.converted && ans == rediscall.ValueAnswer && op.Command == "SET NX" {
-		ans = rediscall.ErrorAnswer // redis.String(conn.Do("SET", ..., "NX")): a nil reply is ErrNil
+	if op.Via != nil && op.Via.Records && op.Reply.Consumer == replyuse.Dropped && lastStatement(op.Stack) {
+		return "" // TryClaim(id) keeps its own answer, and the caller does nothing under it
 	}
-	why := judge(pass.TypesInfo, op, ans, u)
-	if why != "" && m.ReportedInWrapper(op, func(o *lockmodel.Op) bool { return uncheckedAcquire(pass, m, o) != "" }) {
-		return "" // reported in the wrapper, where the acquire is
+	u := usageOf(pass.TypesInfo, op.Reply, answerIndex(op), ans)
+	return judge(pass.TypesInfo, op, ans, u)
+}
+
+// lastStatement reports whether the call at the top of stack is a
+// statement after which its function does nothing (in its block and in
+// every block around it) but a bare return, break or continue: nothing
+// runs under the lock it may have taken.
+func lastStatement(stack []ast.Node) bool {
+	if len(stack) < 3 {
+		return false
 	}
-	return why
+	if _, ok := stack[len(stack)-2].(*ast.ExprStmt); !ok {
+		return false
+	}
+	for j := len(stack) - 2; j > 0; j-- {
+		switch stack[j].(type) {
+		case *ast.FuncDecl, *ast.FuncLit:
+			return true
+		}
+		stmt, ok := stack[j].(ast.Stmt)
+		if !ok {
+			continue
+		}
+		if !nothingAfter(stack[j-1], stmt) {
+			return false
+		}
+	}
+	return true
+}
+
+// nothingAfter reports whether stmt is followed in its list (parent's
+// statements) only by bare returns, breaks and continues.
+func nothingAfter(parent ast.Node, stmt ast.Stmt) bool {
+	var list []ast.Stmt
+	switch b := parent.(type) {
+	case *ast.BlockStmt:
+		list = b.List
+	case *ast.CaseClause:
+		list = b.Body
+	case *ast.CommClause:
+		list = b.Body
+	default:
+		return true // the statement of an if, a for, a label: its parent is judged above
+	}
+	i := slices.Index(list, stmt)
+	for _, s := range list[i+1:] {
+		switch s := s.(type) {
+		case *ast.BranchStmt:
+		case *ast.ReturnStmt:
+			if len(s.Results) > 0 {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 func report(pass *analysis.Pass, m *lockmodel.Model, op *lockmodel.Op, why string) {
@@ -77,31 +141,29 @@ func report(pass *analysis.Pass, m *lockmodel.Model, op *lockmodel.Op, why strin
 }
 
 // answerOf says how op reports that the lock is held by someone else: as
-// its client's call does, or, through a wrapper, as the wrapper's results
-// say.
-func answerOf(info *types.Info, op *lockmodel.Op) rediscall.Answer {
+// its client's call does, or, through a wrapper, as the wrapper's result
+// that carries the acquire's answer says (its summary's AnswerTo). A
+// wrapper none of whose results carries it (it read the answer itself, or
+// returns a *Task, a report, nothing) is judged where it is, and its
+// callers are not.
+func answerOf(op *lockmodel.Op) rediscall.Answer {
 	if op.Via != nil && op.Kind == rediscall.Acquire {
-		return wrapperAnswer(info, op.Expr)
+		if op.Via.AnswerTo < 0 {
+			return rediscall.NoAnswer
+		}
+		return op.Via.Answer
 	}
-	return rediscall.NotAcquired(op.Call)
+	return rediscall.NotAcquiredRead(op.Call, op.Reply.Converted)
 }
 
-// wrapperAnswer says how a wrapper that acquires reports a held lock,
-// from its results: only an error means the error; a bool, a command or a
-// reply carries a value. A wrapper with no results decided alone, and is
-// judged where it is.
-func wrapperAnswer(info *types.Info, call *ast.CallExpr) rediscall.Answer {
-	sig, ok := info.TypeOf(call.Fun).(*types.Signature)
-	if !ok || sig.Results().Len() == 0 {
-		return rediscall.NoAnswer
+// answerIndex is the position of op's answer in the tuple its call
+// returns: the result of the wrapper that carries it, or -1 for a client
+// call (its value first, its error last).
+func answerIndex(op *lockmodel.Op) int {
+	if op.Via != nil && op.Kind == rediscall.Acquire {
+		return op.Via.AnswerTo
 	}
-	ans := rediscall.ErrorAnswer
-	for v := range sig.Results().Variables() {
-		if !analysisutil.IsError(v.Type()) && !rediscall.IsNilErrCmd(v.Type()) {
-			ans = rediscall.ValueAnswer
-		}
-	}
-	return ans
+	return -1
 }
 
 // pipelined reports whether op is sent through a pipeline the model does

@@ -28,8 +28,9 @@ type usage struct {
 }
 
 // usageOf reads an acquire's reply use (replyuse's vocabulary) for this
-// rule: where its value and error go.
-func usageOf(info *types.Info, r replyuse.Use) usage {
+// rule: where its value and error go. at is the position of the answer
+// in the tuple a wrapper returns (-1 for a client call), ans how it tells.
+func usageOf(info *types.Info, r replyuse.Use, at int, ans rediscall.Answer) usage {
 	u := usage{errMethod: r.ErrOnly != "", converted: r.Converted}
 	switch r.Consumer {
 	case replyuse.Dropped, replyuse.Deferred, replyuse.Go:
@@ -37,7 +38,7 @@ func usageOf(info *types.Info, r replyuse.Use) usage {
 	case replyuse.Returned:
 		u.returned = true
 	case replyuse.Assigned, replyuse.Blank:
-		assign(info, &u, r.Lhs)
+		assign(info, &u, r.Lhs, at, ans)
 	default:
 		u.valueUsed, u.errUsed = true, true
 	}
@@ -45,14 +46,22 @@ func usageOf(info *types.Info, r replyuse.Use) usage {
 }
 
 // assign records the variables an assignment puts the answer in.
-func assign(info *types.Info, u *usage, lhs []ast.Expr) {
+func assign(info *types.Info, u *usage, lhs []ast.Expr, at int, ans rediscall.Answer) {
 	var valueSide, errSide ast.Expr
 	switch {
+	case at >= 0 && at < len(lhs) && len(lhs) >= 2:
+		// A wrapper's answer is where its summary says: the other side
+		// is the error (or, for an error answer, the value) the message
+		// names.
+		valueSide, errSide = lhs[at], lhs[len(lhs)-1]
+		if ans == rediscall.ErrorAnswer {
+			valueSide, errSide = lhs[0], lhs[at]
+		}
 	case len(lhs) >= 2:
 		// (ok, err), and (ctx, cancel, err) of rueidislock: the error
 		// comes last.
 		valueSide, errSide = lhs[0], lhs[len(lhs)-1]
-	case u.errMethod:
+	case u.errMethod, ans == rediscall.ErrorAnswer && at >= 0:
 		errSide = lhs[0]
 	default:
 		valueSide = lhs[0]

@@ -24,33 +24,39 @@ var Analyzer = lockmodel.NewAnalyzer("baredel", doc, Categories, run)
 
 func run(pass *analysis.Pass, m *lockmodel.Model) (any, error) {
 	for _, op := range m.Ops {
-		if acq := unownedRelease(pass, m, op); acq != nil {
-			report(pass, m, op, acq)
+		if acq, use := unownedRelease(pass, m, op); acq != nil {
+			report(pass, m, op, acq, use)
 		}
 	}
 	return nil, nil
 }
 
 // unownedRelease returns the acquire of the lock that op deletes without
-// checking the owner, or nil when op is no such release: a delete command,
-// or a script that deletes the key on some path without comparing the
-// owner, of a lock key (lockmodel.Unguarded), not reported in the wrapper
-// it stands for, and not the cleanup of a failed acquire.
-func unownedRelease(pass *analysis.Pass, m *lockmodel.Model, op *lockmodel.Op) *lockmodel.Op {
-	if op.Role != rediscall.RoleRelease || !m.Unguarded(op) {
-		return nil
+// checking the owner, and what proves op a release of it (op, or a call
+// of op's helper that hands it the lock key: lockmodel.Unguarded), or nil
+// when op is no such release: a delete command, or a script that deletes
+// the key on some path without comparing the owner, of a lock key, and
+// not the cleanup of a failed acquire. A command of a same-package helper
+// is judged at the command, never at the helper's calls.
+func unownedRelease(pass *analysis.Pass, m *lockmodel.Model, op *lockmodel.Op) (acq, use *lockmodel.Op) {
+	if op.Role != rediscall.RoleRelease {
+		return nil, nil
 	}
-	if m.ReportedInWrapper(op, func(o *lockmodel.Op) bool { return unownedRelease(pass, m, o) != nil }) {
-		return nil // reported in the wrapper, where the delete is
+	use = m.Unguarded(op, func(u *lockmodel.Op) bool {
+		a := m.AcquireFor(u)
+		if a == nil || onAcquireError(pass.TypesInfo, a, u) {
+			return false
+		}
+		acq = a
+		return true
+	})
+	if use == nil {
+		return nil, nil
 	}
-	acq := m.AcquireFor(op)
-	if acq == nil || onAcquireError(pass.TypesInfo, acq, op) {
-		return nil
-	}
-	return acq
+	return acq, use
 }
 
-func report(pass *analysis.Pass, m *lockmodel.Model, op, acq *lockmodel.Op) {
+func report(pass *analysis.Pass, m *lockmodel.Model, op, acq, use *lockmodel.Op) {
 	verb, how := " releases lock key ", " without checking the owner token"
 	if op.Kind == rediscall.Script {
 		verb, how = " deletes lock key ", " in a script that does not compare the owner token"
@@ -59,7 +65,7 @@ func report(pass *analysis.Pass, m *lockmodel.Model, op, acq *lockmodel.Op) {
 		Pos:      op.Pos(),
 		End:      op.Expr.End(),
 		Category: "bare-del",
-		Message: m.CallText(op) + verb + op.Key.Text + " (acquired by " + m.CallText(acq) + " at " + m.Where(acq.Pos()) + ")" + how +
+		Message: m.CallText(op) + verb + m.KeyTextAt(op, use) + " (acquired by " + m.CallText(acq) + " at " + m.Where(acq.Pos()) + ")" + how +
 			": if the lock expired and another client acquired it, this deletes their lock; release with a compare-and-delete such as safelock.Release",
 		Related: []analysis.RelatedInformation{{Pos: acq.Pos(), End: acq.Expr.End(), Message: "lock acquired here"}},
 	}
@@ -68,7 +74,7 @@ func report(pass *analysis.Pass, m *lockmodel.Model, op, acq *lockmodel.Op) {
 			d.SuggestedFixes = []analysis.SuggestedFix{fix}
 		}
 	}
-	d.Related = append(d.Related, m.CallerRelated(op)...)
+	d.Related = append(d.Related, m.UseRelated(op, use)...)
 	m.Report(pass, d)
 }
 

@@ -23,30 +23,39 @@ var Analyzer = lockmodel.NewAnalyzer("barerenew", doc, Categories, run)
 
 func run(pass *analysis.Pass, m *lockmodel.Model) (any, error) {
 	for _, op := range m.Ops {
-		if acq := unownedRenewal(m, op); acq != nil {
-			report(pass, m, op, acq)
+		if acq, use := unownedRenewal(m, op); acq != nil {
+			report(pass, m, op, acq, use)
 		}
 	}
 	return nil, nil
 }
 
 // unownedRenewal returns the acquire of the lock that op renews without
-// checking the owner, or nil when op is no such renewal: an expire
-// command, an unconditional SET with a TTL, or a script that expires the
-// key on some path without comparing the owner, of a lock key
-// (lockmodel.Unguarded), outside the acquire's own sequence, and not
-// reported in the wrapper it stands for.
-func unownedRenewal(m *lockmodel.Model, op *lockmodel.Op) *lockmodel.Op {
-	if !op.RenewsKey() || !m.Unguarded(op) || partOfAcquire(op) {
-		return nil
+// checking the owner, and what proves op a renewal of it (op, or a call
+// of op's helper that hands it the lock key: lockmodel.Unguarded), or nil
+// when op is no such renewal: an expire command, an unconditional SET
+// with a TTL, or a script that expires the key on some path without
+// comparing the owner, of a lock key, outside the acquire's own sequence
+// (in its function, and at the call that proves it). A command of a
+// same-package helper is judged at the command, never at its calls.
+func unownedRenewal(m *lockmodel.Model, op *lockmodel.Op) (acq, use *lockmodel.Op) {
+	if !op.RenewsKey() || partOfAcquire(op) {
+		return nil, nil
 	}
-	if m.ReportedInWrapper(op, func(o *lockmodel.Op) bool { return unownedRenewal(m, o) != nil }) {
-		return nil // reported in the wrapper, where the renewal is
+	use = m.Unguarded(op, func(u *lockmodel.Op) bool {
+		if partOfAcquire(u) {
+			return false
+		}
+		acq = m.AcquireFor(u)
+		return acq != nil
+	})
+	if use == nil {
+		return nil, nil
 	}
-	return m.AcquireFor(op)
+	return acq, use
 }
 
-func report(pass *analysis.Pass, m *lockmodel.Model, op, acq *lockmodel.Op) {
+func report(pass *analysis.Pass, m *lockmodel.Model, op, acq, use *lockmodel.Op) {
 	verb, how := " renews lock key ", " without checking the owner token"
 	cost := "this extends their lock; renew with a compare-and-expire such as safelock.Refresh"
 	switch op.Kind {
@@ -59,7 +68,7 @@ func report(pass *analysis.Pass, m *lockmodel.Model, op, acq *lockmodel.Op) {
 		Pos:      op.Pos(),
 		End:      op.Expr.End(),
 		Category: "bare-renew",
-		Message: m.CallText(op) + verb + op.Key.Text + " with a new TTL (acquired by " + m.CallText(acq) + " at " + m.Where(acq.Pos()) + ")" + how +
+		Message: m.CallText(op) + verb + m.KeyTextAt(op, use) + " with a new TTL (acquired by " + m.CallText(acq) + " at " + m.Where(acq.Pos()) + ")" + how +
 			": if the lock expired and another client acquired it, " + cost,
 		Related: []analysis.RelatedInformation{{Pos: acq.Pos(), End: acq.Expr.End(), Message: "lock acquired here"}},
 	}
@@ -68,7 +77,7 @@ func report(pass *analysis.Pass, m *lockmodel.Model, op, acq *lockmodel.Op) {
 			d.SuggestedFixes = []analysis.SuggestedFix{fix}
 		}
 	}
-	d.Related = append(d.Related, m.CallerRelated(op)...)
+	d.Related = append(d.Related, m.UseRelated(op, use)...)
 	m.Report(pass, d)
 }
 

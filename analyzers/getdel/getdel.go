@@ -23,9 +23,11 @@ var Analyzer = lockmodel.NewAnalyzer("getdel", doc, Categories, run)
 
 func run(pass *analysis.Pass, m *lockmodel.Model) (any, error) {
 	for _, op := range m.Ops {
-		if act, gc := checkThenAct(m, op); gc != nil {
-			report(pass, m, op, act, gc)
+		act, gc := checkThenAct(m, op)
+		if gc == nil || m.ReportedInWrapper(op, func(o *lockmodel.Op) bool { _, g := checkThenAct(m, o); return g != nil }) {
+			continue // a helper whose own GET, compare and write are reported there is not reported again at its calls
 		}
+		report(pass, m, op, act, gc)
 	}
 	return nil, nil
 }

@@ -15,14 +15,14 @@ var how = map[replyUsage]string{
 	neverEqual: "compares its interface{} reply with an int constant, which never equals the int64 the reply holds",
 }
 
-func message(op *lockmodel.Op, ans answer, use replyUsage) string {
+func message(m *lockmodel.Model, op *lockmodel.Op, ans answer, use replyUsage) string {
 	act := "release"
 	if op.Role == rediscall.RoleRenew {
 		act = "renewal"
 	}
-	runs := op.Method + " runs an owner-checked " + act + " script"
+	runs := m.CallText(op) + " runs an owner-checked " + act + " script"
 	if op.Kind == rediscall.CondDelete || op.Kind == rediscall.CondSet {
-		runs = op.Method + " sends an owner-checked " + act + " (" + op.Command + ")"
+		runs = m.CallText(op) + " sends an owner-checked " + act + " (" + op.Command + ")"
 	}
 	if sign, note, remedy, ok := scriptAnswer(ans); ok {
 		return runs + " on lock key " + op.Key.Text + " but " + howOf(op, use) + ": " + sign +
@@ -32,7 +32,11 @@ func message(op *lockmodel.Op, ans answer, use replyUsage) string {
 		return op.Library + " " + op.Method + " " + howOf(op, use) + ": (false, nil) means the lock was no longer held by this mutex (it expired and another client may hold it)," +
 			" so the lost lock goes unnoticed; check ok and treat false as a lost lock"
 	}
-	return op.Library + " " + op.Method + " " + howOf(op, use) + ": its error is how the " + act + " reports that the lock was no longer ours" +
+	name := op.Library + " " + op.Method
+	if op.Via != nil {
+		name = m.CallText(op)
+	}
+	return name + " " + howOf(op, use) + ": its error is how the " + act + " reports that the lock was no longer ours" +
 		" (it expired and another client may hold it), so the lost lock goes unnoticed; check the error"
 }
 

@@ -79,17 +79,20 @@ var scriptAnswers = map[luascript.Reply]answer{
 // is judged by its Lua: what it replies where the owner check fails.
 func answerOf(op *lockmodel.Op) answer {
 	switch op.Kind {
-	case rediscall.Script:
-		if (op.Via == nil || op.Via.Returns) && !op.Queued && op.Lua != nil && op.OwnerChecked {
-			return scriptAnswers[op.Lua.MismatchReply()]
+	case rediscall.Script, rediscall.CondDelete, rediscall.CondSet:
+		if op.Queued || !op.OwnerChecked {
+			return noAnswer
 		}
-	case rediscall.CondDelete:
-		if op.Via == nil && !op.Queued {
+		if op.Via != nil {
+			return passedAnswer(op)
+		}
+		switch {
+		case op.Kind == rediscall.CondDelete:
 			return zeroReply // DELEX key IFEQ token, DELIFEQ: 0 when the value differs
-		}
-	case rediscall.CondSet:
-		if op.Via == nil && !op.Queued {
+		case op.Kind == rediscall.CondSet:
 			return nilReply // SET key v IFEQ token: nil when the value differs
+		case op.Lua != nil:
+			return scriptAnswers[op.Lua.MismatchReply()]
 		}
 	case rediscall.LockRelease, rediscall.LockRefresh:
 		if op.OKResult {
@@ -103,6 +106,25 @@ func answerOf(op *lockmodel.Op) answer {
 		}
 	}
 	return noAnswer
+}
+
+// passedAnswer says how a call of a wrapper tells its caller that the
+// wrapper's owner-checked command found another owner: through the
+// result its summary says carries the command's answer, as that result
+// holds it (the reply's 0, or an error the wrapper returns in its
+// place); noAnswer when no result carries it (the wrapper read the
+// answer itself, or dropped it, and is judged where it is). A script the
+// caller passes is judged by its own source.
+func passedAnswer(op *lockmodel.Op) answer {
+	switch {
+	case op.Via.AnswerTo < 0:
+		return noAnswer
+	case op.Via.Mismatch == luascript.ReplyError:
+		return errResult
+	case op.Lua != nil:
+		return scriptAnswers[op.Lua.MismatchReply()]
+	}
+	return scriptAnswers[op.Via.Mismatch]
 }
 
 // redsyncAnswer says how a redsync Unlock or Extend (fn) reports a lost
@@ -127,7 +149,7 @@ func report(pass *analysis.Pass, m *lockmodel.Model, op *lockmodel.Op, ans answe
 		Pos:      op.Pos(),
 		End:      op.Expr.End(),
 		Category: "unchecked-release",
-		Message:  message(op, ans, use),
+		Message:  message(m, op, ans, use),
 	}
 	if loop != nil {
 		d.Message = loopMessage(op, ans, m.Where(loop.Pos()))

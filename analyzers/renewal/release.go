@@ -16,15 +16,15 @@ import (
 // never stops it. Watchdogs that cannot be stopped at all are reported
 // as watchdog-leak instead, once.
 func checkReleases(pass *analysis.Pass, m *lockmodel.Model, dogs []*watchdog) {
-	byKey := map[string]*watchdog{}
+	byKey := map[string][]*watchdog{}
 	flags := map[*types.Var]bool{}
 	for _, w := range dogs {
 		for f := range w.flags {
 			flags[f] = true
 		}
 		for k := range w.keys {
-			if k != "" && w.leak == nil && byKey[k] == nil {
-				byKey[k] = w
+			if k != "" && w.leak == nil {
+				byKey[k] = append(byKey[k], w)
 			}
 		}
 	}
@@ -36,7 +36,7 @@ func checkReleases(pass *analysis.Pass, m *lockmodel.Model, dogs []*watchdog) {
 			continue
 		}
 		for _, op := range fn.Ops {
-			if w := byKey[op.Key.ID]; w != nil && op.Key.ID != "" && op.Role == rediscall.RoleRelease && !inGoroutine(op) && synchronous(m, op) {
+			if w := racing(byKey[op.Key.ID], fn); w != nil && op.Key.ID != "" && op.Role == rediscall.RoleRelease && !inGoroutine(op) && synchronous(m, op) {
 				if never, bad := releaseOrder(pass, m, op, w, flags); bad {
 					reportRelease(pass, m, op, w, never)
 				}
@@ -45,9 +45,27 @@ func checkReleases(pass *analysis.Pass, m *lockmodel.Model, dogs []*watchdog) {
 	}
 }
 
+// racing returns the first of the watchdogs of a key, or nil when fn
+// runs in the goroutine of one of them (see watchdog.runs): that
+// goroutine renews the key itself, between its steps, and its releases
+// follow its renewals.
+func racing(dogs []*watchdog, fn *lockmodel.Func) *watchdog {
+	for _, w := range dogs {
+		if w.runs[fn] {
+			return nil
+		}
+	}
+	if len(dogs) == 0 {
+		return nil
+	}
+	return dogs[0]
+}
+
 // inGoroutine reports whether op runs in a goroutine started in its
 // function: a watchdog deleting the key when it finds the lock lost is not
-// the release.
+// the release. Nor is a release in a function the watchdog's goroutine
+// runs itself (watchdog.runs: a loop that renews, works, then releases):
+// no renewal of that goroutine can be in flight at it.
 func inGoroutine(op *lockmodel.Op) bool {
 	for _, n := range op.Stack {
 		if _, ok := n.(*ast.GoStmt); ok {
@@ -66,7 +84,7 @@ func releaseOrder(pass *analysis.Pass, m *lockmodel.Model, op *lockmodel.Op, w *
 		return false, false // a path where the watchdog was never started (the failed acquire's cleanup)
 	}
 	sf := stopFinder{pass: pass, m: m, local: op.Func == w.fn, flags: flags}
-	for o := m.Origin(op); o != nil; o = m.Origin(o) {
+	for _, o := range m.Origins(op) {
 		if stopsFirst(o, stopFinder{pass: pass, m: m, local: o.Func == w.fn, flags: flags}) {
 			return false, false // the wrapper stops the watchdog before it deletes
 		}
@@ -255,12 +273,15 @@ func checkLeak(pass *analysis.Pass, m *lockmodel.Model, w *watchdog) {
 }
 
 // keyText names op's key for messages; a wrapper called with no key
-// argument (l.renewOnce(ctx)) is named by its own command's key.
+// argument (l.renewOnce(ctx)) is named by its own command's key, the
+// first of its chain of origins that has a key argument.
 func keyText(m *lockmodel.Model, op *lockmodel.Op) string {
-	if op.KeyExpr == nil {
-		if o := m.Origin(op); o != nil {
-			return keyText(m, o)
+	named := op
+	for _, o := range m.Origins(op) {
+		if named.KeyExpr != nil {
+			break
 		}
+		named = o
 	}
-	return op.Key.Text
+	return named.Key.Text
 }

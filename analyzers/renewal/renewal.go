@@ -34,12 +34,13 @@ func run(pass *analysis.Pass, m *lockmodel.Model) (any, error) {
 // A watchdog is a go statement whose goroutine renews a lock key in a loop.
 type watchdog struct {
 	goStmt *ast.GoStmt
-	fn     *lockmodel.Func     // the function with the go statement
-	renew  *lockmodel.Op       // a renewal in the goroutine's loop
-	keys   map[string]bool     // key identities it renews, in fn's terms
-	leak   *lockmodel.Op       // a renewal in a loop with no way to stop, or nil
-	loop   ast.Node            // the loop of leak
-	flags  map[*types.Var]bool // bool fields the goroutine reads: its stop flags
+	fn     *lockmodel.Func          // the function with the go statement
+	renew  *lockmodel.Op            // a renewal in the goroutine's loop
+	keys   map[string]bool          // key identities it renews, in fn's terms
+	leak   *lockmodel.Op            // a renewal in a loop with no way to stop, or nil
+	loop   ast.Node                 // the loop of leak
+	flags  map[*types.Var]bool      // bool fields the goroutine reads: its stop flags
+	runs   map[*lockmodel.Func]bool // the package's functions the goroutine runs itself
 }
 
 // onLock reports whether op is on a lock key: a lock key of the model, or
@@ -54,7 +55,7 @@ func onLock(m *lockmodel.Model, op *lockmodel.Op) bool {
 // function literal it only returns or stores (unlock := func() { ... }),
 // runs later or elsewhere, and is not the caller's renewal or release.
 func synchronous(m *lockmodel.Model, op *lockmodel.Op) bool {
-	for o := m.Origin(op); o != nil; o = m.Origin(o) {
+	for _, o := range m.Origins(op) {
 		if !runsInCall(o.Stack) {
 			return false
 		}

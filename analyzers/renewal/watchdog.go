@@ -47,6 +47,7 @@ func watchdogOf(pass *analysis.Pass, m *lockmodel.Model, fn *lockmodel.Func, g *
 	}
 	body, ops := goroutineBody(pass, m, fn, g)
 	w.flags = boolFields(pass.TypesInfo, body)
+	w.runs = goroutineFuncs(pass, m, g.Call)
 	for _, op := range ops {
 		w.inspect(pass.TypesInfo, m, op, body, lockish, 0)
 	}
@@ -96,6 +97,40 @@ func goroutineBody(pass *analysis.Pass, m *lockmodel.Model, fn *lockmodel.Func, 
 		return nil, nil
 	}
 	return f.Decl.Body, f.Ops
+}
+
+// maxRuns bounds the functions goroutineFuncs collects.
+const maxRuns = 256
+
+// goroutineFuncs returns the functions of this package that the goroutine
+// started with call runs itself: the function it starts, the ones its
+// body calls, and the ones they call, each once, outside further go
+// statements. A release in one of them runs after the goroutine's
+// renewals, never during one.
+func goroutineFuncs(pass *analysis.Pass, m *lockmodel.Model, call *ast.CallExpr) map[*lockmodel.Func]bool {
+	runs := map[*lockmodel.Func]bool{}
+	queue := []ast.Node{call}
+	for len(queue) > 0 && len(runs) < maxRuns {
+		b := queue[0]
+		queue = queue[1:]
+		ast.Inspect(b, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.GoStmt:
+				return false
+			case *ast.CallExpr:
+				callee, ok := typeutil.Callee(pass.TypesInfo, n).(*types.Func)
+				if !ok || callee.Pkg() != pass.Pkg {
+					return true
+				}
+				if f := m.FuncOf(callee.Origin()); f != nil && !runs[f] {
+					runs[f] = true
+					queue = append(queue, f.Decl.Body)
+				}
+			}
+			return true
+		})
+	}
+	return runs
 }
 
 // inspect records op when it is a renewal of a lock key in a loop of

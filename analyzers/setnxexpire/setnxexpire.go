@@ -37,32 +37,40 @@ func checkFunc(pass *analysis.Pass, m *lockmodel.Model, fn *lockmodel.Func) {
 	for _, acq := range fn.Ops {
 		if exp, noTTL := finding(m, acq); exp != nil {
 			checkSplitAcquire(pass, m, acq, exp)
-		} else if noTTL {
-			checkNoTTL(pass, m, acq)
+		} else if noTTL != nil {
+			checkNoTTL(pass, m, acq, noTTL)
 		}
 	}
 }
 
 // finding returns what setnxexpire reports about an acquire with no TTL:
-// the expire that follows it, or noTTL when nothing gives the lock key
-// one. Nothing when the acquire stands for a call of a wrapper of this
-// package that is reported itself.
-func finding(m *lockmodel.Model, acq *lockmodel.Op) (exp *lockmodel.Op, noTTL bool) {
-	if acq.Func.Test || acq.Kind != rediscall.Acquire || acq.TTLIs != rediscall.NoTTL || acq.Key.ID == "" || !acq.Reportable() {
-		return nil, false
+// the expire that follows it, or, when nothing gives the lock key one,
+// what proves it a lock key (the acquire, or a call of its helper that
+// hands it one). Nothing when the acquire stands for a call of a wrapper
+// of this package that is reported itself.
+func finding(m *lockmodel.Model, acq *lockmodel.Op) (exp, noTTL *lockmodel.Op) {
+	exp, noTTL = findingHere(m, acq)
+	if (exp != nil || noTTL != nil) && m.ReportedInWrapper(acq, func(o *lockmodel.Op) bool { e, n := findingHere(m, o); return e != nil || n != nil }) {
+		return nil, nil // reported in the wrapper, where the acquire is
 	}
-	if m.ReportedInWrapper(acq, func(o *lockmodel.Op) bool { e, n := finding(m, o); return e != nil || n }) {
-		return nil, false // reported in the wrapper, where the acquire is
+	return exp, noTTL
+}
+
+// findingHere is finding, for acq's own function. A helper's acquire
+// with no TTL is reported at the acquire, when a call that hands it a
+// lock key gives the key no TTL either, and never at its calls.
+func findingHere(m *lockmodel.Model, acq *lockmodel.Op) (exp, noTTL *lockmodel.Op) {
+	if acq.Func.Test || acq.Kind != rediscall.Acquire || acq.TTLIs != rediscall.NoTTL || acq.Key.ID == "" || !acq.Reportable() {
+		return nil, nil
 	}
 	if exp := lockmodel.ExpireAfter(acq); exp != nil {
-		return exp, false
+		return exp, nil
 	}
-	for _, in := range m.Instances(acq) {
-		if lockmodel.ExpireAfter(in) != nil || m.HasTTLSomewhere(in) {
-			return nil, false // a helper's acquire that a caller gives a TTL
-		}
+	if !m.IsRoot(acq) || m.HasTTLSomewhere(acq) {
+		return nil, nil
 	}
-	return nil, m.IsLockKey(acq) && !m.HasTTLSomewhere(acq)
+	noExpire := func(u *lockmodel.Op) bool { return lockmodel.ExpireAfter(u) == nil }
+	return nil, m.LockUse(acq, noExpire, func(u *lockmodel.Op) bool { return noExpire(u) && !m.HasTTLSomewhere(u) })
 }
 
 func checkSplitAcquire(pass *analysis.Pass, m *lockmodel.Model, acq, exp *lockmodel.Op) {
@@ -93,14 +101,14 @@ func noun(m *lockmodel.Model, acq *lockmodel.Op) string {
 	return "key"
 }
 
-func checkNoTTL(pass *analysis.Pass, m *lockmodel.Model, acq *lockmodel.Op) {
+func checkNoTTL(pass *analysis.Pass, m *lockmodel.Model, acq, use *lockmodel.Op) {
 	m.Report(pass, analysis.Diagnostic{
 		Pos:      acq.Pos(),
 		End:      acq.Expr.End(),
 		Category: "no-ttl",
-		Message: acq.Method + " acquires lock key " + acq.Key.Text +
+		Message: acq.Method + " acquires lock key " + m.KeyTextAt(acq, use) +
 			" with no TTL and nothing ever sets one: if the holder crashes, the lock is never released; pass a TTL to the acquire",
-		Related: m.CallerRelated(acq),
+		Related: m.UseRelated(acq, use),
 	})
 }
 

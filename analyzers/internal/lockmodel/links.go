@@ -1,72 +1,176 @@
 package lockmodel
 
+import "fmt"
+
 // The links tie the ops of a package's wrappers to the ops that stand for
-// them at the wrappers' calls, so that a bug is reported once, where it is.
+// them at the wrappers' calls, so that a bug is reported once, where it
+// is. Call graphs have cycles (a wrapper that retries by calling itself,
+// two helpers that call each other), so every walk over the links keeps a
+// visited set and a bound: Go cannot recover from a stack overflow, and
+// an endless loop is no better.
+
+// maxWalk bounds the ops one walk over the links visits.
+const maxWalk = 4096
 
 // link records the links between the ops of the package's wrappers and
 // the ops that stand for them at their calls (see Origin and Instances).
 func (m *Model) link() {
-	m.linkOrigins()
-	m.linkInstances()
-}
-
-// linkOrigins records, for each command of a local summary, the op of the
-// wrapper it was summarised from (see Origin).
-func (m *Model) linkOrigins() {
 	m.origins = map[*SummaryOp]*Op{}
+	m.summarized = map[*Op]*SummaryOp{}
 	for _, fn := range m.Funcs {
-		s := m.localSummaries()[fn.Obj]
-		if s == nil {
-			continue
-		}
-		for i := range s.Ops {
-			sop, src := &s.Ops[i], s.src[i]
-			if src < 0 || src >= len(fn.Ops) {
-				continue
-			}
-			if op := fn.Ops[src]; op.Kind == sop.Kind && op.Command == sop.Command {
-				m.origins[sop] = op
-			}
+		m.linkFunc(fn)
+	}
+	m.instances = map[*SummaryOp][]*Op{}
+	for _, op := range m.Ops {
+		if op.Via != nil && m.origins[op.Via] != nil && !op.Func.Test {
+			m.instances[op.Via] = append(m.instances[op.Via], op)
 		}
 	}
 }
 
-// linkInstances records, for each op of a wrapper of this package, the ops
-// that stand for it at the wrapper's calls (see Instances).
-func (m *Model) linkInstances() {
-	m.instances = map[*Op][]*Op{}
-	for _, op := range m.Ops {
-		if o := m.Origin(op); o != nil && !op.Func.Test {
-			m.instances[o] = append(m.instances[o], op)
+// linkFunc records, for each command of fn's local summary, the op of fn
+// it stands for (its origin), and for each op of fn the command of the
+// summary it is summarised as. Two ops of fn can be summarised alike (a
+// command reached directly and again through a helper that fn's own
+// recursion calls): the summary holds it once, and its origin is the
+// direct op, so that a chain of origins ends at a command.
+func (m *Model) linkFunc(fn *Func) {
+	s := m.localSummaries()[fn.Obj]
+	if s == nil {
+		return
+	}
+	byText := map[string]*SummaryOp{}
+	for i := range s.Ops {
+		byText[fmt.Sprint(s.Ops[i])] = &s.Ops[i]
+	}
+	tmpl, params := m.template(fn)
+	for _, op := range fn.Ops {
+		so, ok := m.summaryOp(fn, op, fn.Ops, tmpl, params)
+		sop := byText[fmt.Sprint(so)]
+		if !ok || sop == nil {
+			continue
+		}
+		m.summarized[op] = sop
+		if o := m.origins[sop]; o == nil || (o.Via != nil && op.Via == nil) {
+			m.origins[sop] = op
 		}
 	}
 }
 
 // Instances returns the ops that stand for op at the calls, outside
 // tests, of the same-package wrapper op belongs to.
-func (m *Model) Instances(op *Op) []*Op { return m.instances[op] }
+func (m *Model) Instances(op *Op) []*Op {
+	if s := m.summarized[op]; s != nil {
+		return m.instances[s]
+	}
+	return nil
+}
 
 // ReportedInWrapper reports whether op stands for a command of a wrapper
 // of this package, or of a wrapper that wrapper calls, for which reported
 // is true: the bug is reported there, where the command is, and not again
 // at the call.
 func (m *Model) ReportedInWrapper(op *Op, reported func(*Op) bool) bool {
-	for o := m.Origin(op); o != nil; o = m.Origin(o) {
-		if reported(o) {
-			return true
+	found := false
+	m.walkOrigins(op, func(o *Op) bool {
+		found = reported(o)
+		return !found
+	})
+	return found
+}
+
+// walkOrigins calls f on the origin of op, then on its origin's, and so
+// on, each once, while f returns true.
+func (m *Model) walkOrigins(op *Op, f func(*Op) bool) {
+	seen := map[*Op]bool{op: true}
+	for o := m.Origin(op); o != nil && !seen[o] && len(seen) < maxWalk; o = m.Origin(o) {
+		seen[o] = true
+		if !f(o) {
+			return
 		}
 	}
-	return false
 }
+
+// Origins returns the chain of ops op stands for: its origin in the
+// same-package wrapper it calls, that op's origin, and so on, each once.
+func (m *Model) Origins(op *Op) []*Op {
+	var out []*Op
+	m.walkOrigins(op, func(o *Op) bool {
+		out = append(out, o)
+		return true
+	})
+	return out
+}
+
+// Root returns the op where the package's part of op's command is issued:
+// the client call itself, or the call of a wrapper of another package (or
+// of an interface), at the end of op's chain of origins; op itself when
+// it is one.
+func (m *Model) Root(op *Op) *Op {
+	root := op
+	m.walkOrigins(op, func(o *Op) bool {
+		root = o
+		return true
+	})
+	return root
+}
+
+// IsRoot reports whether op is where the package's part of its command is
+// issued (see Root): a finding about the command is reported there, never
+// at the calls of the same-package helpers that issue it.
+func (m *Model) IsRoot(op *Op) bool { return m.Origin(op) == nil }
 
 // Origin returns, for an op issued through a call of a wrapper declared in
 // this package, the op inside the wrapper it stands for; nil for a direct
-// command or a wrapper of another package. Analyzers use it to report a
-// bug once, where it is: a caller of a wrapper that is already reported for
-// the same bug is not reported again.
+// command, a wrapper of another package, or an interface method (whose
+// call issues the command, as it does across packages). Analyzers use it
+// to report a bug once, where it is.
 func (m *Model) Origin(op *Op) *Op {
 	if op.Via == nil {
 		return nil
 	}
 	return m.origins[op.Via]
+}
+
+// LockUse returns op when its own key is a lock key of the package and
+// ok(op) holds; for an op whose key its helper only receives, the first
+// call of the helper that proves it (UseOf); nil otherwise. A rule that
+// judges a command asks it, and reports at the command with the use as
+// related information (Model.UseRelated).
+func (m *Model) LockUse(op *Op, through, ok func(*Op) bool) *Op {
+	if m.judged(op.Key) {
+		if ok(op) {
+			return op
+		}
+		return nil
+	}
+	return m.UseOf(op, through, ok)
+}
+
+// UseOf returns, for op, the first op that stands for it at a call of its
+// function, through any chain of same-package helpers (each visited once,
+// breadth first, only through ops for which through holds), whose key is
+// a lock key of the package by itself and for which ok holds: the call
+// that proves the helper's command a bug. The search stops at such keys
+// (their judgement is settled there) and goes on through the keys that
+// are the helpers' own parameters.
+func (m *Model) UseOf(op *Op, through, ok func(*Op) bool) *Op {
+	seen := map[*Op]bool{op: true}
+	queue := append([]*Op(nil), m.Instances(op)...)
+	for len(queue) > 0 && len(seen) < maxWalk {
+		in := queue[0]
+		queue = queue[1:]
+		if seen[in] || !through(in) {
+			continue
+		}
+		seen[in] = true
+		if !m.judged(in.Key) {
+			queue = append(queue, m.Instances(in)...)
+			continue
+		}
+		if ok(in) {
+			return in
+		}
+	}
+	return nil
 }

@@ -114,25 +114,17 @@ func (m *Model) judgeLockKey(k Key) bool {
 
 // provingCallOf returns, for an op of a same-package helper whose key comes
 // from its parameters (func releaseLock(key string) { rdb.Del(ctx, key) }),
-// a call of the helper whose key is a lock key, provided every call of it
-// in the package is on a lock key. The bug is then the helper's own,
-// reported at its command once with the call as related information.
-// A helper that also handles other keys (a
-// generic Del) proves nothing: its lock-key calls are judged where they
-// are.
-func (m *Model) provingCallOf(op *Op) *Op { return m.provingCall(op, 0) }
-
-func (m *Model) provingCall(op *Op, depth int) *Op {
-	insts := m.Instances(op)
-	if len(insts) == 0 || depth > 3 {
+// a call of the helper, through any chain of helpers, whose key is a lock
+// key (see UseOf). The bug is then the helper's own, reported at its
+// command once with the call as related information, and never at the
+// calls; a generic helper that also deletes cache keys is one too, when
+// a caller hands it a lock key to release.
+func (m *Model) provingCallOf(op *Op) *Op {
+	if m.judged(op.Key) {
 		return nil
 	}
-	for _, in := range insts {
-		if !m.judged(in.Key) && m.provingCall(in, depth+1) == nil {
-			return nil
-		}
-	}
-	return insts[0]
+	all := func(*Op) bool { return true }
+	return m.UseOf(op, all, all)
 }
 
 // namedAsLock reports whether the key's constant part, or a function,
@@ -243,7 +235,7 @@ func (m *Model) AcquireFor(op *Op) *Op {
 	acq := m.acquires.lookup(op.Key)
 	if len(acq) == 0 {
 		if p := m.provingCallOf(op); p != nil {
-			return m.AcquireFor(p)
+			return m.AcquireFor(p) // p's key is judged: it has acquires
 		}
 	}
 	var best *Op

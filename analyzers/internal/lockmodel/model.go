@@ -34,8 +34,9 @@ type Model struct {
 	local      map[*types.Func]*Summary    // this package's summaries (summary.go)
 	ifaceImpls map[*types.Func]*types.Func // interface method -> its only implementation's
 
-	origins   map[*SummaryOp]*Op // see Origin (links.go)
-	instances map[*Op][]*Op      // see Instances
+	origins    map[*SummaryOp]*Op   // see Origin (links.go)
+	summarized map[*Op]*SummaryOp   // an op of a wrapper -> the command of its summary it is
+	instances  map[*SummaryOp][]*Op // see Instances
 
 	acquires keyIndex           // keys acquired with NX (lockkeys.go)
 	evidence keyIndex           // keys released or renewed
@@ -92,9 +93,28 @@ func (m *Model) CallText(op *Op) string {
 // (see provingCallOf), the call that proves the key a lock, as related
 // information for the diagnostic at the command.
 func (m *Model) CallerRelated(op *Op) []analysis.RelatedInformation {
-	p := m.provingCallOf(op)
-	if p == nil || m.judged(op.Key) {
+	if m.judged(op.Key) {
 		return nil
 	}
-	return []analysis.RelatedInformation{{Pos: p.Pos(), End: p.Expr.End(), Message: "called here with lock key " + p.Key.Text}}
+	return m.UseRelated(op, m.provingCallOf(op))
+}
+
+// UseRelated returns, for a helper's command op judged through use, one
+// of the calls that stand for it (see UseOf), the call as related
+// information for the diagnostic at the command; nil when use is op.
+func (m *Model) UseRelated(op, use *Op) []analysis.RelatedInformation {
+	if use == nil || use == op {
+		return nil
+	}
+	return []analysis.RelatedInformation{{Pos: use.Pos(), End: use.Expr.End(), Message: "called here with lock key " + use.Key.Text}}
+}
+
+// KeyTextAt names op's key for a message about op judged through use
+// (see UseOf): the key as use writes it, and where, when op only receives
+// it; op's own key text otherwise.
+func (m *Model) KeyTextAt(op, use *Op) string {
+	if use == nil || use == op || use.KeyExpr == nil || m.judged(op.Key) || m.paramOf(m.builtFrom(use.KeyExpr, 0)) != nil {
+		return op.Key.Text
+	}
+	return use.Key.Text + " (passed by " + use.Func.Name() + " at " + m.Where(use.Pos()) + ")"
 }

@@ -6,6 +6,7 @@ import (
 	"go/types"
 
 	"github.com/leasevet/leasevet/analyzers/internal/keyid"
+	"github.com/leasevet/leasevet/analyzers/internal/luascript"
 	"github.com/leasevet/leasevet/analyzers/internal/rediscall"
 	"github.com/leasevet/leasevet/analyzers/internal/replyuse"
 )
@@ -92,12 +93,27 @@ type SummaryOp struct {
 	// A script wrapper (func EvalSha(sha string, keys []string, args
 	// ...any)) runs the script its caller passes as parameter Script
 	// (the SHA1 when ScriptSha) on the keys of the slice parameter Keys;
-	// -1 when the wrapper fixes them itself. Returns is set when it
-	// returns the command's reply, which its caller then reads.
+	// -1 when the wrapper fixes them itself.
 	Script    int
 	ScriptSha bool
 	Keys      int
-	Returns   bool
+	// AnswerTo is the index of the wrapper's result that carries the
+	// command's answer to its callers (an acquire's "not acquired", an
+	// owner-checked release's or renewal's "not the owner"): the reply,
+	// a value or error read from it, or an error or bool the wrapper
+	// returns when it sees the answer; -1 when no result does (see
+	// answer.go). A caller is judged on its reading of that result.
+	// Answer says how that result tells an acquire's answer (a value or
+	// an error), Mismatch what it holds on a failed owner check (the
+	// script's reply, or ReplyError when the wrapper turns it into an
+	// error).
+	AnswerTo int
+	Answer   rediscall.Answer
+	Mismatch luascript.Reply
+	// Records is set when the wrapper also keeps the answer itself, in
+	// state that outlives the call (t.claimed[id] = true, l.held = ok
+	// under a test of it): later code asks that state, not the result.
+	Records bool
 	// Ctx is the parameter the wrapper sends the command with as its
 	// context, unassigned in the wrapper (-1: none, or another context),
 	// and FailsOnDoneCtx the client that fails the command when that

@@ -286,16 +286,31 @@ func (m *Model) watches(w *Op, id string) bool {
 	return false
 }
 
-// Unguarded reports whether op acts on a lock key of this package with no
-// owner check around it: the op is not owner-checked itself (a compare
-// script, IFEQ, a lock library), is not a write of a WATCH transaction,
-// and does not follow a GET compared in Go (check-then-act, getdel's to
-// report). A finding at it must belong to this package (Reportable), and
-// code in _test.go files is left out: a test sets up, ages and cleans up
-// keys, and a SetNX there is setup, not an acquisition.
-func (m *Model) Unguarded(op *Op) bool {
-	if op.OwnerChecked || op.Func.Test || !op.Reportable() || m.inWatchTransaction(op) {
-		return false
+// Unguarded returns what proves that op, a command issued in this
+// package, acts on a lock key with no owner check around it, or nil: op
+// itself when its own key is a lock key of the package, else the first
+// call of op's helper (through any chain of same-package helpers, see
+// UseOf) that hands it a lock key, with no owner check around that call
+// or any call on the way; in both cases only one for which ok holds (the
+// rule's own conditions, such as "not the cleanup of a failed acquire").
+//
+// No owner check: the op is not owner-checked itself (a compare script,
+// IFEQ, a lock library), is not a write of a WATCH transaction, and does
+// not follow a GET compared in Go (check-then-act, getdel's to report).
+// The ops that stand for a same-package helper's command at its calls are
+// never judged themselves (IsRoot): the bug is the helper's, reported at
+// its command. A finding at op must belong to this package (Reportable),
+// and code in _test.go files is left out: a test sets up, ages and
+// cleans up keys, and a SetNX there is setup, not an acquisition.
+func (m *Model) Unguarded(op *Op, ok func(*Op) bool) *Op {
+	if !m.IsRoot(op) || !op.Reportable() || !m.unguardedHere(op) {
+		return nil
 	}
-	return m.IsLockKey(op) && m.GetCompareBefore(op) == nil
+	return m.LockUse(op, m.unguardedHere, ok)
+}
+
+// unguardedHere reports whether op has no owner check around it in its
+// own function (see Unguarded).
+func (m *Model) unguardedHere(op *Op) bool {
+	return !op.OwnerChecked && !op.Func.Test && !m.inWatchTransaction(op) && m.GetCompareBefore(op) == nil
 }

@@ -18,8 +18,6 @@ import (
 // in this package or in importing packages, count as those commands.
 type Summary struct {
 	Ops []SummaryOp
-
-	src []int // per op, its index in the wrapper's Func.Ops (local summaries only; not exported)
 }
 
 func (*Summary) AFact() {}
@@ -69,12 +67,23 @@ func (m *Model) summarizeLocal() {
 			}
 		}
 		for im, cm := range m.ifaceImpls {
-			sums[im] = sums[cm]
+			sums[im] = ifaceSummary(sums[cm])
 		}
 		if !changed {
 			return
 		}
 	}
+}
+
+// ifaceSummary is the summary of an interface method, the one of its
+// only implementation's method: its own copy, linked to no op (see
+// Origin), so that the interface call issues the commands, in this
+// package as in importing ones.
+func ifaceSummary(s *Summary) *Summary {
+	if s == nil {
+		return nil
+	}
+	return &Summary{Ops: slices.Clone(s.Ops)}
 }
 
 // interfaceImpls maps each method of an interface declared in pkg to the
@@ -144,27 +153,44 @@ func sameSummary(a, b *Summary) bool {
 	if a == nil || b == nil {
 		return a == b
 	}
-	return fmt.Sprint(a.Ops) == fmt.Sprint(b.Ops) && slices.Equal(a.src, b.src)
+	return fmt.Sprint(a.Ops) == fmt.Sprint(b.Ops)
 }
 
 // summarize returns fn's summary: its ops whose key can be expressed in
 // terms of its parameters, fields and constants, or nil.
+// A command reached in several ways (directly and again through a
+// helper that recursion brings back to fn) is summarised once, so that
+// summaries of recursive wrappers settle; at most maxSummaryOps commands
+// are kept, so that keys a recursion keeps extending cannot grow one
+// without bound.
 func (m *Model) summarize(fn *Func) *Summary {
-	params := paramIndexes(fn.Obj)
-	tmpl := *m.keys
-	tmpl.Params = params
+	tmpl, params := m.template(fn)
 	var out []SummaryOp
-	var src []int
-	for i, op := range m.opsOf(fn) {
-		if s, ok := m.summaryOp(fn, op, &tmpl, params); ok {
-			src = append(src, i)
-			out = append(out, s)
+	seen := map[string]bool{}
+	ops := m.opsOf(fn)
+	for _, op := range ops {
+		s, ok := m.summaryOp(fn, op, ops, tmpl, params)
+		if !ok || seen[fmt.Sprint(s)] || len(out) == maxSummaryOps {
+			continue
 		}
+		seen[fmt.Sprint(s)] = true
+		out = append(out, s)
 	}
 	if len(out) == 0 {
 		return nil
 	}
-	return &Summary{Ops: out, src: src}
+	return &Summary{Ops: out}
+}
+
+const maxSummaryOps = 64
+
+// template returns the key resolver that writes fn's keys in terms of its
+// parameters, and the parameters' indexes.
+func (m *Model) template(fn *Func) (*keyid.Resolver, map[*types.Var]int) {
+	params := paramIndexes(fn.Obj)
+	tmpl := *m.keys
+	tmpl.Params = params
+	return &tmpl, params
 }
 
 func paramIndexes(fn *types.Func) map[*types.Var]int {
@@ -175,7 +201,7 @@ func paramIndexes(fn *types.Func) map[*types.Var]int {
 	return params
 }
 
-func (m *Model) summaryOp(fn *Func, op *Op, tmpl *keyid.Resolver, params map[*types.Var]int) (SummaryOp, bool) {
+func (m *Model) summaryOp(fn *Func, op *Op, ops []*Op, tmpl *keyid.Resolver, params map[*types.Var]int) (SummaryOp, bool) {
 	if !summarised(op.Kind) {
 		return SummaryOp{}, false
 	}
@@ -201,24 +227,18 @@ func (m *Model) summaryOp(fn *Func, op *Op, tmpl *keyid.Resolver, params map[*ty
 		Kind: op.Kind, Command: op.Command, Key: key, TTLIs: op.TTLIs, NX: op.NX,
 		Value: paramIndexOf(m.pass.TypesInfo, op.Value, params), Match: paramIndexOf(m.pass.TypesInfo, op.Match, params), TTL: paramIndexOf(m.pass.TypesInfo, op.TTL, params),
 		Role: op.Role, Owner: op.OwnerChecked, Where: analysisutil.Where(m.pass.Fset, op.Pos()), Wrapper: fn.Name(),
-		Script: -1, Keys: keys, Returns: m.returnsReply(op),
+		Script: -1, Keys: keys,
 		Ctx: m.ctxParamOf(fn, op, params), FailsOnDoneCtx: op.FailsOnDoneCtx,
 	}
+	m.setAnswerTo(&s, fn, op, ops)
 	if op.Via == nil && op.Script != nil && op.Lua == nil {
 		s.Script, s.ScriptSha = paramIndexOf(m.pass.TypesInfo, op.Script.Script, params), op.Script.Sha
 	}
 	if op.Via != nil {
 		s.Where, s.Wrapper = op.Via.Where, op.Via.Wrapper
-		s.Script, s.ScriptSha, s.Keys, s.Returns = -1, false, -1, false
+		s.Script, s.ScriptSha, s.Keys = -1, false, -1
 	}
 	return s, true
-}
-
-// returnsReply reports whether op's reply, read or not, is what its
-// function returns (return rdb.EvalSha(...).Result()).
-func (m *Model) returnsReply(op *Op) bool {
-	_, ok := op.Reply.Parent.(*ast.ReturnStmt)
-	return ok && op.Reply.ErrOnly == ""
 }
 
 // spreadKeys returns the template of a command whose keys are the

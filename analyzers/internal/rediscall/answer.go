@@ -34,6 +34,17 @@ func NotAcquired(c *Call) Answer {
 	return ErrorAnswer // SetArgs NX, Do("set", ..., "NX"): redis.Nil
 }
 
+// NotAcquiredRead is NotAcquired for c's reply as the code reads it:
+// through a redigo reply converter (redis.String(conn.Do("SET", ...,
+// "NX"))) the nil reply of a SET NX that did not set is ErrNil, an error.
+func NotAcquiredRead(c *Call, converted bool) Answer {
+	ans := NotAcquired(c)
+	if converted && ans == ValueAnswer && c.Command == "SET NX" {
+		return ErrorAnswer
+	}
+	return ans
+}
+
 // nilErrCmds are the go-redis commands whose error is redis.Nil when a SET
 // NX did not set the key: *StatusCmd of SetArgs, *Cmd of Do.
 var nilErrCmds = map[string]bool{"StatusCmd": true, "Cmd": true}

@@ -34,7 +34,7 @@ func (m *Mutex) Lock() (bool, error) {
 
 // Unlock looks only at the reply's type: a 0 (not the owner) passes.
 func (m *Mutex) Unlock() error {
-	resp, err := m.lua.EvalSha(scripts.Release, []string{m.key}, m.token) // want `EvalSha runs an owner-checked release script on lock key m.key but keeps only its error`
+	resp, err := m.lua.EvalSha(scripts.Release, []string{m.key}, m.token) // want `EvalSha \(EVALSHA at mutex.go:19\) runs an owner-checked release script on lock key m.key but keeps only its error`
 	if err != nil {
 		return err
 	}
