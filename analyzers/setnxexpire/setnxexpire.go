@@ -74,8 +74,12 @@ func checkSplitAcquire(pass *analysis.Pass, m *lockmodel.Model, acq, exp *lockmo
 			"): it runs even when the SETNX failed, so a client that did not get the lock extends the holder's lock; put the TTL into the acquire"
 	} else {
 		d.Category = "setnx-expire"
+		what := "a lock"
+		if !m.IsLockKey(acq) {
+			what = "a key" // a marker with no lock evidence: the same race, but no lock
+		}
 		d.Message = exp.Method + " sets the TTL of " + noun(m, acq) + " " + key + " only after " + acq.Method + " acquired it (" + at +
-			"): a crash, timeout or cancelled context in between leaves a lock that never expires; put the TTL into the acquire"
+			"): a crash, timeout or cancelled context in between leaves " + what + " that never expires; put the TTL into the acquire"
 	}
 	d.Related = []analysis.RelatedInformation{{Pos: acq.Pos(), End: acq.Expr.End(), Message: "acquired here without a TTL"}}
 	if fix, ok := foldTTL(pass, m, acq, exp); ok {
