@@ -143,7 +143,7 @@ func foldTTL(pass *analysis.Pass, m *lockmodel.Model, acq, exp *lockmodel.Op) (a
 // blanks), so that deleting its statement loses nothing; a deferred
 // expire runs later and is left alone.
 func droppedNow(r replyuse.Use) bool {
-	if r.ErrOnly != "" {
+	if r.ErrOnly != "" || r.Held != nil { // held in a local read later: its statement stays
 		return false
 	}
 	return r.Consumer == replyuse.Dropped || r.Consumer == replyuse.Go || r.Consumer == replyuse.Blank
