@@ -101,6 +101,9 @@ func (m *Model) keyText(op *Op) string {
 		// Not "lock key key": the key was built by the caller.
 		return "passed to " + op.Func.Name() + " as " + v.Name()
 	}
+	if x := m.Env.RangeOf(key); x != nil {
+		return m.Text(key) + " (each of " + m.Text(x) + ")" // a multi-key lock held in a slice
+	}
 	return m.Text(key)
 }
 
