@@ -82,8 +82,12 @@ func checkSplitAcquire(pass *analysis.Pass, m *lockmodel.Model, acq, exp *lockmo
 			"): it runs even when the SETNX failed, so a client that did not get the lock extends the holder's lock; put the TTL into the acquire"
 	} else {
 		d.Category = "setnx-expire"
+		what := "a lock"
+		if !m.IsLockKey(acq) {
+			what = "a key" // a marker with no lock evidence: the same race, but no lock
+		}
 		d.Message = exp.Method + " sets the TTL of " + noun(m, acq) + " " + key + " only after " + acq.Method + " acquired it (" + at +
-			"): a crash, timeout or cancelled context in between leaves a lock that never expires; put the TTL into the acquire"
+			"): a crash, timeout or cancelled context in between leaves " + what + " that never expires; put the TTL into the acquire"
 	}
 	d.Related = []analysis.RelatedInformation{{Pos: acq.Pos(), End: acq.Expr.End(), Message: "acquired here without a TTL"}}
 	if fix, ok := foldTTL(pass, m, acq, exp); ok {
@@ -147,7 +151,7 @@ func foldTTL(pass *analysis.Pass, m *lockmodel.Model, acq, exp *lockmodel.Op) (a
 // blanks), so that deleting its statement loses nothing; a deferred
 // expire runs later and is left alone.
 func droppedNow(r replyuse.Use) bool {
-	if r.ErrOnly != "" {
+	if r.ErrOnly != "" || r.Held != nil { // held in a local read later: its statement stays
 		return false
 	}
 	return r.Consumer == replyuse.Dropped || r.Consumer == replyuse.Go || r.Consumer == replyuse.Blank

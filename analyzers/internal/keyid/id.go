@@ -20,6 +20,7 @@ const (
 	Local                           // a local with no single value: v(pos)
 	Call                            // a call of a key-building function: c(pkg.F)(args)
 	Placeholder                     // parameter i of a summary template: ${i}
+	Elem                            // an element of a slice ranged over (for _, k := range l.keys): e(slice)
 )
 
 // A Part is one operand of the concatenation a key is built from.
@@ -36,7 +37,7 @@ type Part struct {
 	// Index is the parameter's index (Param, where -1 is the receiver;
 	// Placeholder) or the local's position (Local).
 	Index int
-	Args  []ID // Call: the receiver of a method, then the arguments
+	Args  []ID // Call: the receiver of a method, then the arguments; Elem: the slice
 
 	obj types.Object
 }
@@ -126,6 +127,10 @@ func (p Part) write(b *strings.Builder, family bool) {
 		b.WriteString("v(" + strconv.Itoa(p.Index) + ")")
 	case p.Kind == Placeholder:
 		b.WriteString("${" + strconv.Itoa(p.Index) + "}")
+	case p.Kind == Elem:
+		b.WriteString("e(")
+		p.Args[0].write(b, family)
+		b.WriteByte(')')
 	case p.Kind == Call:
 		b.WriteString("c(" + p.Text + ")(")
 		for i, a := range p.Args {

@@ -32,6 +32,9 @@ type Values interface {
 	ConstString(e ast.Expr) (string, bool)
 	LocalInit(e ast.Expr) ast.Expr
 	Assigned(v *types.Var) bool
+	// RangeOf returns X when e is the value variable of `for _, e :=
+	// range X`, never assigned otherwise; nil when it is not.
+	RangeOf(e ast.Expr) ast.Expr
 }
 
 // A Resolver computes identities inside one package.
@@ -115,6 +118,13 @@ func (r *Resolver) ident(id *ast.Ident, depth int) ID {
 			}
 		}
 		return one(Part{Kind: Param, Text: fn, Index: i, obj: v})
+	}
+	if x := r.values.RangeOf(id); x != nil {
+		// Each key of a multi-key lock held in a slice: the elements of
+		// l.keys ranged over in Lock and in Unlock are the same keys.
+		if s := r.of(x, depth+1); s.Known() {
+			return one(Part{Kind: Elem, Args: []ID{s}, obj: v})
+		}
 	}
 	return one(Part{Kind: Local, Index: int(v.Pos()), obj: v})
 }

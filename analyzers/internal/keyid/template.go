@@ -25,7 +25,7 @@ func (id ID) splice(args []ID) (ID, bool) {
 				return ID{}, false
 			}
 			parts = append(parts, args[p.Index].Parts...)
-		case Call:
+		case Call, Elem:
 			q := p
 			q.Args = make([]ID, len(p.Args))
 			for i, a := range p.Args {
@@ -54,7 +54,7 @@ func (id ID) Placeholders() []int {
 		switch p.Kind {
 		case Placeholder:
 			out = append(out, p.Index)
-		case Call:
+		case Call, Elem:
 			for _, a := range p.Args {
 				out = append(out, a.Placeholders()...)
 			}

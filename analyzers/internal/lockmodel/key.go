@@ -25,6 +25,9 @@ type Key struct {
 // key.
 func (m *Model) newKey(id keyid.ID, fn *Func) Key {
 	k := Key{ID: id.String(), Identity: id, Family: id.Family()}
+	if k.Family != "" && fn != nil && !m.anchored(id, 0) && !m.lockNames.namesFunc(fn) {
+		k.Family = "" // gconv.String(key) in every method of a cache: no family but a lock API's
+	}
 	if k.Family != "" || !id.IsParam() || fn == nil || !m.lockNames.namesFunc(fn) {
 		return k
 	}
@@ -34,6 +37,37 @@ func (m *Model) newKey(id keyid.ID, fn *Func) Key {
 		k.Family = "lockapi(" + fn.Obj.Pkg().Path() + ")"
 	}
 	return k
+}
+
+// anchored reports whether a key family says which keys it holds: it has
+// constant text ("lock:"+$), or calls a key-building function of this
+// package or one with a lock word (l.lockKey(name)), at any depth. A
+// family that only converts its parameters with another package's
+// function (gconv.String(key), fmt.Sprint(id)) holds every key a
+// function is handed: it links keys only as a lock API pair does, in
+// functions named as lock operations (see newKey), and never spreads a
+// lock name to the other functions that use it.
+func (m *Model) anchored(id keyid.ID, depth int) bool {
+	if depth > 4 {
+		return true // deep nesting: keep the family, as before
+	}
+	for _, p := range id.Parts {
+		switch p.Kind {
+		case keyid.Const:
+			return true
+		case keyid.Call:
+			fn, ok := p.Object().(*types.Func)
+			if !ok || fn.Pkg() == m.pass.Pkg || m.lockNames.matches(fn.Name()) {
+				return true // from a fact (no object), or a builder of the package's own
+			}
+			for _, arg := range p.Args {
+				if m.anchored(arg, depth+1) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // printKeys sets the text of every op's key, once the lock keys are
@@ -66,6 +100,9 @@ func (m *Model) keyText(op *Op) string {
 		}
 		// Not "lock key key": the key was built by the caller.
 		return "passed to " + op.Func.Name() + " as " + v.Name()
+	}
+	if x := m.Env.RangeOf(key); x != nil {
+		return m.Text(key) + " (each of " + m.Text(x) + ")" // a multi-key lock held in a slice
 	}
 	return m.Text(key)
 }

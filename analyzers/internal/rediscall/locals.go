@@ -65,6 +65,7 @@ func (env *Env) indexLocals() {
 	}
 	env.locals = map[*types.Var]*localDef{}
 	env.fields = map[*types.Var]*localDef{}
+	env.ranges = map[*types.Var]ast.Expr{}
 	for _, f := range env.Files {
 		ast.Inspect(f, env.recordAssignments)
 	}
@@ -104,6 +105,7 @@ func (env *Env) recordAssignments(n ast.Node) bool {
 	case *ast.RangeStmt:
 		env.recordAssignment(n.Key, varWrite{})
 		env.recordAssignment(n.Value, varWrite{})
+		env.recordRange(n)
 	}
 	return true
 }
@@ -145,4 +147,39 @@ func (env *Env) Assigned(v *types.Var) bool {
 	env.indexLocals()
 	d := env.locals[v]
 	return d != nil && d.count > 0
+}
+
+// recordRange records the slice or array whose elements the value
+// variable of `for _, v := range X` takes.
+func (env *Env) recordRange(n *ast.RangeStmt) {
+	id, ok := n.Value.(*ast.Ident)
+	if !ok || n.Tok != token.DEFINE {
+		return
+	}
+	v, ok := env.Info.Defs[id].(*types.Var)
+	if !ok {
+		return
+	}
+	switch env.Info.TypeOf(n.X).Underlying().(type) {
+	case *types.Slice, *types.Array:
+		env.ranges[v] = n.X
+	}
+}
+
+// RangeOf returns X when e is the value variable of `for _, e := range
+// X` over a slice or array, never assigned in the loop; nil otherwise.
+func (env *Env) RangeOf(e ast.Expr) ast.Expr {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, ok := env.Info.Uses[id].(*types.Var)
+	if !ok {
+		return nil
+	}
+	env.indexLocals()
+	if d := env.locals[v]; d == nil || d.count != 1 {
+		return nil
+	}
+	return env.ranges[v]
 }

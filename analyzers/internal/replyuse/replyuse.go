@@ -43,6 +43,11 @@ type Use struct {
 	// left, never the reply's value.
 	ErrOnly   string
 	Converted bool // a converter took the reply: redis.Int(conn.Do(...)), string(b)
+	// Held is the local the command was held in before its reply was
+	// read (cmd := rdb.SetNX(...); ...; cmd.Val()), or nil: Reply, Parent
+	// and Lhs are then those of the later read, not of the command's
+	// statement, which a fix must not rewrite as if they were one.
+	Held *ast.Ident
 }
 
 // Dropped reports whether the reply is dropped without a visible
@@ -58,8 +63,26 @@ func (u Use) ErrorSideOnly() bool {
 }
 
 // Of returns the use of the call at the top of stack, the path from the
-// file or function (stack[0]) down to the call.
+// file or function (stack[0]) down to the call. A command held in a local
+// whose one use is a reader called on it (cmd := rdb.SetNX(...); return
+// cmd.Val()) is used as that reader's reply is (Use.Held).
 func Of(info *types.Info, stack []ast.Node) Use {
+	u := of(info, stack)
+	if held, next := heldRead(info, stack, u); next != nil {
+		u = of(info, next)
+		u.Held = held
+		reader := next[len(next)-1].(*ast.CallExpr).Fun.(*ast.SelectorExpr).Sel.Name
+		if rediscall.MethodYield(reader) == rediscall.YieldsError {
+			u.ErrOnly = reader // cmd.Err(): the first reader of the reply
+		}
+		if u.Consumer == Deferred || u.Consumer == Go {
+			u.Consumer = Dropped // the command ran where it was held: only the read is deferred
+		}
+	}
+	return u
+}
+
+func of(info *types.Info, stack []ast.Node) Use {
 	var u Use
 	i := len(stack) - 1
 	if i < 0 {

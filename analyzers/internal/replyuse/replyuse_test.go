@@ -35,6 +35,13 @@ func assigned()       { v, err := do().Result(); _, _ = v, err }
 func varSpec()        { var v = do().Val(); _ = v }
 func returned() cmd   { return (do()) }
 func read() bool      { return len(string(do().Val())) > 0 }
+func held() error     { c := do(); return c.Err() }
+func heldDropped()    { c := do(); c.Result() }
+func heldTwice() bool { c := do(); _ = c.Err(); return len(c.Val()) > 0 }
+func heldInClosure() func() error {
+	c := do()
+	return func() error { return c.Err() }
+}
 `
 
 func uses(t *testing.T) map[string]Use {
@@ -118,6 +125,24 @@ func TestUse_Dropped(t *testing.T) {
 		if got[fn].Dropped() != want {
 			t.Errorf("%s: Dropped() = %v, want %v", fn, got[fn].Dropped(), want)
 		}
+	}
+}
+
+// TestOf_held checks that a command held in a local is used as the one
+// reader called on it is, and as assigned when the local is read twice or
+// in a closure.
+func TestOf_held(t *testing.T) {
+	got := uses(t)
+	for fn, want := range map[string]Consumer{"held": Returned, "heldDropped": Dropped, "heldTwice": Assigned, "heldInClosure": Assigned} {
+		if got[fn].Consumer != want {
+			t.Errorf("%s: Consumer = %d, want %d", fn, got[fn].Consumer, want)
+		}
+		if followed := got[fn].Held != nil; followed != (want != Assigned) {
+			t.Errorf("%s: Held = %v, want it set only when followed", fn, got[fn].Held)
+		}
+	}
+	if got["held"].ErrOnly != "Err" {
+		t.Errorf("held: ErrOnly = %q, want Err", got["held"].ErrOnly)
 	}
 }
 

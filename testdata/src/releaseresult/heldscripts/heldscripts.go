@@ -102,3 +102,21 @@ func (l *Lease) ReleaseChecked(ctx context.Context) error {
 	}
 	return nil
 }
+
+// UnlockHeld holds the command in a local and returns only its error.
+func (m *Mutex) UnlockHeld(ctx context.Context) error {
+	cmd := m.release.Run(ctx, m.rdb, []string{m.key}, m.token) // want `Run runs an owner-checked release script on lock key m.key but checks only .Err\(\)`
+	return cmd.Err()
+}
+
+// UnlockHeldChecked reads the held command's error, then its value: ok.
+func (m *Mutex) UnlockHeldChecked(ctx context.Context) error {
+	cmd := m.release.Run(ctx, m.rdb, []string{m.key}, m.token)
+	if err := cmd.Err(); err != nil {
+		return err
+	}
+	if n, _ := cmd.Int(); n == 0 {
+		return ErrNotHeld
+	}
+	return nil
+}
