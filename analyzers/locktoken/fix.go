@@ -153,7 +153,9 @@ func constantUsedElsewhere(pass *analysis.Pass, old constant.Value, rhs ast.Expr
 				return false
 			}
 			if e, ok := n.(ast.Expr); ok {
-				if tv, ok := pass.TypesInfo.Types[e]; ok && tv.Value != nil && constant.Compare(tv.Value, token.EQL, old) {
+				// constant.Compare is only meaningful between values of
+				// one kind: a duration constant is no use of the string.
+				if tv, ok := pass.TypesInfo.Types[e]; ok && tv.Value != nil && tv.Value.Kind() == constant.String && constant.Compare(tv.Value, token.EQL, old) {
 					used = true
 				}
 			}

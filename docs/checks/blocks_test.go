@@ -205,13 +205,7 @@ func checkFixColumn(t *testing.T, cat *checks.Catalog, blocks []*block, found []
 // brokenFixes are the checks whose page documents a fix that the
 // analyzer does not offer today, each with the reason. The test fails
 // when one works again, so that the entry goes.
-var brokenFixes = map[string]string{
-	// locktoken's constantUsedElsewhere compares every constant of the
-	// package with the lock value by constant.Compare, which answers true
-	// for an integer constant (time.Minute) against a string: any lock
-	// with a constant TTL loses the safelock.NewToken() fix.
-	"constant-token": "constantUsedElsewhere compares constants of different kinds",
-}
+var brokenFixes = map[string]string{}
 
 // analyzeBlocks builds every block in a scratch module and runs the
 // analyzers on them; it returns each block's findings.

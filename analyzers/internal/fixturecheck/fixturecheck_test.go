@@ -112,6 +112,22 @@ func TestCheckFixes_agreesWithAnalysistest(t *testing.T) {
 	}
 }
 
+// TestCheckFixes_staleGolden checks that a golden file of a file no fix
+// edits is a fault (analysistest passes it silently).
+func TestCheckFixes_staleGolden(t *testing.T) {
+	dir := filepath.Join("testdata", "mod")
+	a := newBadcall()
+	m, err := fixturecheck.Load(dir, []*analysis.Analyzer{a}, fixturecheck.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var r recorder
+	m.CheckFixes(&r, a, "./stalegolden", "./ok")
+	if len(r.errs) != 1 || !strings.Contains(r.errs[0], "stalegolden.go.golden exists, but no fix edits") {
+		t.Errorf("CheckFixes on a stale golden file: %q, want one fault naming stalegolden.go.golden", r.errs)
+	}
+}
+
 // TestRoots_patterns checks the two pattern forms, and that a pattern
 // matching nothing, or of another form, is reported.
 func TestRoots_patterns(t *testing.T) {
@@ -121,7 +137,7 @@ func TestRoots_patterns(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for pattern, want := range map[string]int{"./ok": 1, "./...": 8, "./nosuch": 0, "ok": 0} {
+	for pattern, want := range map[string]int{"./ok": 1, "./...": 9, "./nosuch": 0, "ok": 0} {
 		var r recorder
 		acts := m.Roots(&r, a, pattern)
 		if len(acts) != want || (want == 0) != (len(r.errs) == 1) {

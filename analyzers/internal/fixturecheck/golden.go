@@ -17,7 +17,9 @@ type fileEdits map[string][]edit
 
 // checkGolden compares the fixes of one action with the golden files. An
 // action is judged alone: a file of a package and of its test variant gets
-// the same fixes from each, which must not be applied twice.
+// the same fixes from each, which must not be applied twice. A file of the
+// package with a golden file that no fix edits is a fault too: the fix the
+// golden file expects has vanished.
 func checkGolden(t Testing, act *checker.Action) {
 	byMessage := fixesByMessage(act)
 	files := make(map[string]bool)
@@ -28,6 +30,7 @@ func checkGolden(t Testing, act *checker.Action) {
 			}
 		}
 	}
+	checkStaleGoldens(t, act, files)
 	for _, name := range slices.Sorted(maps.Keys(files)) {
 		original, err := os.ReadFile(name)
 		if err != nil {
@@ -41,6 +44,20 @@ func checkGolden(t Testing, act *checker.Action) {
 		}
 		g := golden{t: t, pkg: act, file: name, original: original, byMessage: byMessage}
 		g.compare(ar)
+	}
+}
+
+// checkStaleGoldens reports each file of the action's package that has a
+// golden file but is edited by no fix.
+func checkStaleGoldens(t Testing, act *checker.Action, fixed map[string]bool) {
+	for _, f := range act.Package.Syntax {
+		name := act.Package.Fset.File(f.Pos()).Name()
+		if fixed[name] {
+			continue
+		}
+		if _, err := os.Stat(name + ".golden"); err == nil {
+			t.Errorf("%s.golden exists, but no fix edits %s", name, name)
+		}
 	}
 }
 
