@@ -14,9 +14,12 @@
 //	}
 //
 // A retry loop is a for statement around an acquire of a lock key whose
-// condition, or an exit in its body, tests the acquire's result. Both are
-// reported at the loop; a lock library's retry strategy, range loops and
-// code in _test.go files are not.
+// condition, or an exit in its body, tests the acquire's result. The pause
+// is judged on every way round the loop: a continue past the sleep, or a
+// sleep under a branch that the acquire's answer or the caller's values
+// decide, leaves a way that hammers Redis. Both are reported at the loop;
+// a lock library's retry strategy, range loops and code in _test.go files
+// are not.
 //
 // Categories: spin-acquire (docs/checks/spin-acquire.md) and
 // unbounded-acquire (docs/checks/unbounded-acquire.md).
