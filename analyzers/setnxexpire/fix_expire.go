@@ -1,0 +1,251 @@
+package setnxexpire
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"slices"
+
+	"github.com/leasevet/leasevet/analyzers/internal/fixedit"
+	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
+	"github.com/leasevet/leasevet/analyzers/internal/replyuse"
+	"golang.org/x/tools/go/analysis"
+)
+
+// removeExpire returns the edits that take the expire out of the code once
+// its TTL is in the acquire, in each shape people write it:
+//
+//   - a statement whose reply nobody reads (rdb.Expire(...), _ = ..., go ...)
+//     is deleted;
+//   - an expire whose error is checked (if err := rdb.Expire(...).Err();
+//     err != nil {...}, if rdb.Expire(...).Err() != nil {...}, or err :=
+//     rdb.Expire(...).Err() and then if err != nil {...}) is deleted with
+//     its error handling, which can no longer run;
+//   - a returned error (return rdb.Expire(...).Err()) becomes nil: once
+//     SET NX has set the TTL there is nothing left to fail.
+//
+// The error-checked shapes are offered only when the acquire's own answer
+// is read: if it were dropped, the expire's error would be the only sign
+// that the SET NX failed, and removing it would hide a failure.
+//
+// The imports only the removed code used go too; there is no fix when the
+// removal would leave a local variable unused (it would not compile).
+func removeExpire(pass *analysis.Pass, acq, exp *lockmodel.Op) ([]analysis.TextEdit, bool) {
+	edits, ok := expireRemoval(pass, acq, exp)
+	if !ok {
+		return nil, false
+	}
+	gone := func(id *ast.Ident) bool {
+		if within(id, exp.TTL) {
+			return false // the TTL moves, it is not deleted
+		}
+		return slices.ContainsFunc(edits, func(e analysis.TextEdit) bool { return e.Pos <= id.Pos() && id.End() <= e.End })
+	}
+	if leavesUnusedLocal(pass, exp.Func, gone) {
+		return nil, false
+	}
+	for _, path := range importsOnlyIn(pass, exp.Func.File, gone) {
+		e, ok := fixedit.DeleteImport(pass.Fset, exp.Func.File, path)
+		if !ok {
+			return nil, false
+		}
+		edits = append(edits, e)
+	}
+	return edits, true
+}
+
+// expireRemoval returns the edits of removeExpire's shapes.
+func expireRemoval(pass *analysis.Pass, acq, exp *lockmodel.Op) ([]analysis.TextEdit, bool) {
+	u := exp.Reply
+	switch {
+	case u.Consumer == replyuse.Dropped || u.Consumer == replyuse.Go || u.Consumer == replyuse.Blank:
+		return removeStmts(pass, exp, u.Parent, 1)
+	case u.ErrOnly == "" || !answerRead(acq):
+		return nil, false
+	case u.Consumer == replyuse.Returned:
+		return []analysis.TextEdit{{Pos: u.Reply.Pos(), End: u.Reply.End(), NewText: []byte("nil")}}, true
+	case u.Consumer == replyuse.Assigned:
+		return removeAssignedErr(pass, exp)
+	}
+	return removeErrCond(pass, exp)
+}
+
+// answerRead reports whether the code reads the acquire's answer (its
+// flag, its value or its error) rather than dropping it.
+func answerRead(acq *lockmodel.Op) bool {
+	return acq.Reply.Consumer == replyuse.Read || acq.Reply.Consumer == replyuse.Assigned || acq.Reply.Consumer == replyuse.Returned
+}
+
+// removeErrCond handles if rdb.Expire(...).Err() != nil {...} with no init
+// and no else: the if statement goes.
+func removeErrCond(pass *analysis.Pass, exp *lockmodel.Op) ([]analysis.TextEdit, bool) {
+	cond, ok := exp.Reply.Parent.(*ast.BinaryExpr)
+	if !ok || !comparedWithNil(pass, cond, exp.Reply.Reply) {
+		return nil, false
+	}
+	ifStmt, ok := parentOf(exp.Stack, cond).(*ast.IfStmt)
+	if !ok || ifStmt.Cond != cond || ifStmt.Init != nil || ifStmt.Else != nil {
+		return nil, false
+	}
+	return removeStmts(pass, exp, ifStmt, 1)
+}
+
+// removeAssignedErr handles the error assigned to a new variable err and
+// tested by the if statement that follows, or by the if whose init the
+// assignment is: if err := rdb.Expire(...).Err(); err != nil {...}. The if
+// (with no else) and the assignment go, when err is read nowhere else.
+func removeAssignedErr(pass *analysis.Pass, exp *lockmodel.Op) ([]analysis.TextEdit, bool) {
+	as, ok := exp.Reply.Parent.(*ast.AssignStmt)
+	if !ok || as.Tok != token.DEFINE || len(as.Lhs) != 1 {
+		return nil, false
+	}
+	id, _ := as.Lhs[0].(*ast.Ident)
+	errVar, _ := pass.TypesInfo.Defs[id].(*types.Var)
+	if errVar == nil {
+		return nil, false
+	}
+	if ifStmt, ok := parentOf(exp.Stack, as).(*ast.IfStmt); ok {
+		if ifStmt.Init != as || !errTest(pass, ifStmt, errVar) || usedOutside(pass, errVar, ifStmt) {
+			return nil, false
+		}
+		return removeStmts(pass, exp, ifStmt, 1)
+	}
+	block, ok := parentOf(exp.Stack, as).(*ast.BlockStmt)
+	if !ok {
+		return nil, false
+	}
+	k := slices.Index(block.List, ast.Stmt(as))
+	if k < 0 || k+1 >= len(block.List) {
+		return nil, false
+	}
+	next, ok := block.List[k+1].(*ast.IfStmt)
+	if !ok || next.Init != nil || !errTest(pass, next, errVar) || usedOutside(pass, errVar, as, next) {
+		return nil, false
+	}
+	return removeStmts(pass, exp, as, 2)
+}
+
+// errTest reports whether ifStmt is if v != nil {...} with no else.
+func errTest(pass *analysis.Pass, ifStmt *ast.IfStmt, v *types.Var) bool {
+	cond, ok := ifStmt.Cond.(*ast.BinaryExpr)
+	if !ok || ifStmt.Else != nil {
+		return false
+	}
+	for _, side := range []ast.Expr{cond.X, cond.Y} {
+		if id, ok := ast.Unparen(side).(*ast.Ident); ok && pass.TypesInfo.Uses[id] == v {
+			return comparedWithNil(pass, cond, side)
+		}
+	}
+	return false
+}
+
+// comparedWithNil reports whether cond is e != nil (or nil != e).
+func comparedWithNil(pass *analysis.Pass, cond *ast.BinaryExpr, e ast.Expr) bool {
+	if cond.Op != token.NEQ {
+		return false
+	}
+	other := cond.Y
+	if cond.Y == e {
+		other = cond.X
+	} else if cond.X != e {
+		return false
+	}
+	return pass.TypesInfo.Types[other].IsNil()
+}
+
+// usedOutside reports whether v is read anywhere but inside nodes.
+func usedOutside(pass *analysis.Pass, v *types.Var, nodes ...ast.Node) bool {
+	for id, obj := range pass.TypesInfo.Uses {
+		if obj == v && !slices.ContainsFunc(nodes, func(n ast.Node) bool { return within(id, n) }) {
+			return true
+		}
+	}
+	return false
+}
+
+func within(inner, outer ast.Node) bool {
+	return outer.Pos() <= inner.Pos() && inner.End() <= outer.End()
+}
+
+// parentOf returns the node that directly contains n on stack, or nil.
+func parentOf(stack []ast.Node, n ast.Node) ast.Node {
+	if i := slices.Index(stack, n); i > 0 {
+		return stack[i-1]
+	}
+	return nil
+}
+
+// removeStmts deletes n statements from stmt on (fixedit.RemoveStmts).
+func removeStmts(pass *analysis.Pass, exp *lockmodel.Op, stmt ast.Node, n int) ([]analysis.TextEdit, bool) {
+	i := slices.Index(exp.Stack, stmt)
+	if i < 1 {
+		return nil, false
+	}
+	return fixedit.RemoveStmts(pass, exp.Func.File, exp.Stack, i, n)
+}
+
+// leavesUnusedLocal reports whether a local variable of fn declared outside
+// the deleted code is read only in it.
+func leavesUnusedLocal(pass *analysis.Pass, fn *lockmodel.Func, gone func(*ast.Ident) bool) bool {
+	reads := make(map[*types.Var][2]int) // deleted, kept
+	ast.Inspect(fn.Decl, func(n ast.Node) bool {
+		id, ok := n.(*ast.Ident)
+		if !ok {
+			return true
+		}
+		v, ok := pass.TypesInfo.Uses[id].(*types.Var)
+		if !ok || v.IsField() || v.Pkg() != pass.Pkg || v.Parent() == pass.Pkg.Scope() || fn.HasParam(v) {
+			return true
+		}
+		c := reads[v]
+		if gone(id) {
+			c[0]++
+		} else {
+			c[1]++
+		}
+		reads[v] = c
+		return true
+	})
+	for v, c := range reads {
+		if c[0] > 0 && c[1] == 0 && !deletedDecl(v, gone) {
+			return true
+		}
+	}
+	return false
+}
+
+// deletedDecl reports whether v is declared in the deleted code.
+func deletedDecl(v *types.Var, gone func(*ast.Ident) bool) bool {
+	id := &ast.Ident{NamePos: v.Pos(), Name: v.Name()}
+	return gone(id)
+}
+
+// importsOnlyIn returns the paths of file's imports that are used only in
+// the deleted code.
+func importsOnlyIn(pass *analysis.Pass, file *ast.File, gone func(*ast.Ident) bool) []string {
+	counts := make(map[*types.PkgName][2]int)
+	ast.Inspect(file, func(n ast.Node) bool {
+		id, ok := n.(*ast.Ident)
+		if !ok {
+			return true
+		}
+		if pn, ok := pass.TypesInfo.Uses[id].(*types.PkgName); ok {
+			c := counts[pn]
+			if gone(id) {
+				c[0]++
+			} else {
+				c[1]++
+			}
+			counts[pn] = c
+		}
+		return true
+	})
+	var paths []string
+	for pn, c := range counts {
+		if c[0] > 0 && c[1] == 0 {
+			paths = append(paths, pn.Imported().Path())
+		}
+	}
+	slices.Sort(paths)
+	return paths
+}
