@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
-	"github.com/leasevet/leasevet/analyzers/internal/ownerfix"
 	"github.com/leasevet/leasevet/analyzers/internal/rediscall"
 	"golang.org/x/tools/go/analysis"
 )
@@ -91,8 +90,7 @@ func report(pass *analysis.Pass, m *lockmodel.Model, op *lockmodel.Op, act actio
 		Related: append(related, analysis.RelatedInformation{Pos: gc.Get.Pos(), End: gc.Get.Expr.End(), Message: "value read here, compared in Go"}),
 	}
 	if fixable(op) && !gc.Ordered { // a time compared is not a token to compare-and-delete with
-		spec := ownerfix.Spec{Op: op, Token: gc.Token, TokenIn: op.Func, Refresh: act.refresh}
-		if fix, ok := ownerfix.Fix(pass, m.Env, spec); ok {
+		if fix, ok := wholeFix(pass, m, op, gc, act.refresh); ok {
 			d.SuggestedFixes = []analysis.SuggestedFix{fix}
 		}
 	}

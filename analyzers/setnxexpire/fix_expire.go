@@ -35,23 +35,11 @@ func removeExpire(pass *analysis.Pass, acq, exp *lockmodel.Op) ([]analysis.TextE
 	if !ok {
 		return nil, false
 	}
-	gone := func(id *ast.Ident) bool {
-		if within(id, exp.TTL) {
-			return false // the TTL moves, it is not deleted
-		}
-		return slices.ContainsFunc(edits, func(e analysis.TextEdit) bool { return e.Pos <= id.Pos() && id.End() <= e.End })
-	}
-	if leavesUnusedLocal(pass, exp.Func, gone) {
+	tidy, ok := fixedit.Tidy(pass, exp.Func.File, exp.Func.Decl, edits, exp.TTL) // the TTL moves into the acquire
+	if !ok {
 		return nil, false
 	}
-	for _, path := range importsOnlyIn(pass, exp.Func.File, gone) {
-		e, ok := fixedit.DeleteImport(pass.Fset, exp.Func.File, path)
-		if !ok {
-			return nil, false
-		}
-		edits = append(edits, e)
-	}
-	return edits, true
+	return append(edits, tidy...), true
 }
 
 // expireRemoval returns the edits of removeExpire's shapes.
@@ -182,70 +170,4 @@ func removeStmts(pass *analysis.Pass, exp *lockmodel.Op, stmt ast.Node, n int) (
 		return nil, false
 	}
 	return fixedit.RemoveStmts(pass, exp.Func.File, exp.Stack, i, n)
-}
-
-// leavesUnusedLocal reports whether a local variable of fn declared outside
-// the deleted code is read only in it.
-func leavesUnusedLocal(pass *analysis.Pass, fn *lockmodel.Func, gone func(*ast.Ident) bool) bool {
-	reads := make(map[*types.Var][2]int) // deleted, kept
-	ast.Inspect(fn.Decl, func(n ast.Node) bool {
-		id, ok := n.(*ast.Ident)
-		if !ok {
-			return true
-		}
-		v, ok := pass.TypesInfo.Uses[id].(*types.Var)
-		if !ok || v.IsField() || v.Pkg() != pass.Pkg || v.Parent() == pass.Pkg.Scope() || fn.HasParam(v) {
-			return true
-		}
-		c := reads[v]
-		if gone(id) {
-			c[0]++
-		} else {
-			c[1]++
-		}
-		reads[v] = c
-		return true
-	})
-	for v, c := range reads {
-		if c[0] > 0 && c[1] == 0 && !deletedDecl(v, gone) {
-			return true
-		}
-	}
-	return false
-}
-
-// deletedDecl reports whether v is declared in the deleted code.
-func deletedDecl(v *types.Var, gone func(*ast.Ident) bool) bool {
-	id := &ast.Ident{NamePos: v.Pos(), Name: v.Name()}
-	return gone(id)
-}
-
-// importsOnlyIn returns the paths of file's imports that are used only in
-// the deleted code.
-func importsOnlyIn(pass *analysis.Pass, file *ast.File, gone func(*ast.Ident) bool) []string {
-	counts := make(map[*types.PkgName][2]int)
-	ast.Inspect(file, func(n ast.Node) bool {
-		id, ok := n.(*ast.Ident)
-		if !ok {
-			return true
-		}
-		if pn, ok := pass.TypesInfo.Uses[id].(*types.PkgName); ok {
-			c := counts[pn]
-			if gone(id) {
-				c[0]++
-			} else {
-				c[1]++
-			}
-			counts[pn] = c
-		}
-		return true
-	})
-	var paths []string
-	for pn, c := range counts {
-		if c[0] > 0 && c[1] == 0 {
-			paths = append(paths, pn.Imported().Path())
-		}
-	}
-	slices.Sort(paths)
-	return paths
 }
