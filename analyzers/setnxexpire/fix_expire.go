@@ -48,8 +48,8 @@ func expireRemoval(pass *analysis.Pass, acq, exp *lockmodel.Op) ([]analysis.Text
 	switch {
 	case u.Consumer == replyuse.Dropped || u.Consumer == replyuse.Go || u.Consumer == replyuse.Blank:
 		return removeStmts(pass, exp, u.Parent, 1)
-	case u.ErrOnly == "" || !answerRead(acq):
-		return nil, false
+	case (u.ErrOnly == "" && !u.ErrorSideOnly()) || !answerRead(acq):
+		return nil, false // (a client whose expire returns (n, err) is read as _, err := ...)
 	case u.Consumer == replyuse.Returned:
 		return []analysis.TextEdit{{Pos: u.Reply.Pos(), End: u.Reply.End(), NewText: []byte("nil")}}, true
 	case u.Consumer == replyuse.Assigned:
@@ -84,10 +84,10 @@ func removeErrCond(pass *analysis.Pass, exp *lockmodel.Op) ([]analysis.TextEdit,
 // (with no else) and the assignment go, when err is read nowhere else.
 func removeAssignedErr(pass *analysis.Pass, exp *lockmodel.Op) ([]analysis.TextEdit, bool) {
 	as, ok := exp.Reply.Parent.(*ast.AssignStmt)
-	if !ok || as.Tok != token.DEFINE || len(as.Lhs) != 1 {
+	if !ok || as.Tok != token.DEFINE || (len(as.Lhs) != 1 && !exp.Reply.ErrorSideOnly()) {
 		return nil, false
 	}
-	id, _ := as.Lhs[0].(*ast.Ident)
+	id, _ := as.Lhs[len(as.Lhs)-1].(*ast.Ident)
 	errVar, _ := pass.TypesInfo.Defs[id].(*types.Var)
 	if errVar == nil {
 		return nil, false
@@ -106,11 +106,47 @@ func removeAssignedErr(pass *analysis.Pass, exp *lockmodel.Op) ([]analysis.TextE
 	if k < 0 || k+1 >= len(block.List) {
 		return nil, false
 	}
+	if ret, ok := block.List[k+1].(*ast.ReturnStmt); ok {
+		return returnedErr(pass, exp, as, ret, errVar)
+	}
 	next, ok := block.List[k+1].(*ast.IfStmt)
 	if !ok || next.Init != nil || !errTest(pass, next, errVar) || usedOutside(pass, errVar, as, next) {
 		return nil, false
 	}
 	return removeStmts(pass, exp, as, 2)
+}
+
+// returnedErr handles err := <expire>; return ..., err: the assignment
+// goes and the returned err becomes nil, when err is read nowhere else.
+func returnedErr(pass *analysis.Pass, exp *lockmodel.Op, as *ast.AssignStmt, ret *ast.ReturnStmt, errVar *types.Var) ([]analysis.TextEdit, bool) {
+	if len(ret.Results) == 0 || usedOutside(pass, errVar, as, ret) {
+		return nil, false
+	}
+	last, ok := ast.Unparen(ret.Results[len(ret.Results)-1]).(*ast.Ident)
+	if !ok || pass.TypesInfo.Uses[last] != errVar {
+		return nil, false
+	}
+	for _, r := range ret.Results[:len(ret.Results)-1] {
+		if usesVar(pass, r, errVar) {
+			return nil, false
+		}
+	}
+	del, ok := removeStmts(pass, exp, as, 1)
+	if !ok {
+		return nil, false
+	}
+	return append(del, analysis.TextEdit{Pos: last.Pos(), End: last.End(), NewText: []byte("nil")}), true
+}
+
+func usesVar(pass *analysis.Pass, e ast.Node, v *types.Var) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && pass.TypesInfo.Uses[id] == v {
+			found = true
+		}
+		return !found
+	})
+	return found
 }
 
 // errTest reports whether ifStmt is if v != nil {...} with no else.

@@ -126,3 +126,12 @@ func (l *Tenancy) AcquireFlagOnly(ctx context.Context) {
 		l.rdb.Expire(ctx, l.key, l.ttl) // want `Expire sets the TTL of lock key l.key only after SetNX acquired it`
 	}
 }
+
+// AcquireErr keeps the expire's error in a variable and returns it.
+func (l *Tenancy) AcquireErr(ctx context.Context) error {
+	if !l.rdb.SetNX(ctx, l.key, l.token, 0).Val() {
+		return ErrBusy
+	}
+	err := l.rdb.Expire(ctx, l.key, l.ttl).Err() // want `Expire sets the TTL of lock key l.key only after SetNX acquired it`
+	return err
+}
