@@ -58,7 +58,7 @@ func (d *DistLock) Reset(ctx context.Context) error {
 // differs is a success, and stays one after the fix.
 func (d *DistLock) Drop(ctx context.Context) error {
 	if d.client.Get(ctx, d.key).Val() == d.value {
-		return d.client.Del(ctx, d.key).Err() // want `Del deletes lock key d.key \(acquired by SetNX at lock.go:31\) after Get at unlock.go:61`
+		return d.client.Del(ctx, d.key).Err() // want `Del deletes lock key d.key \(acquired by SetNX at lock.go:31\) after Get at unlock.go:60`
 	}
 	return nil
 }
@@ -67,7 +67,7 @@ func (d *DistLock) Drop(ctx context.Context) error {
 // otherwise: the whole becomes one release that keeps the sentinel.
 func (d *DistLock) Yield(ctx context.Context) error {
 	if d.client.Get(ctx, d.key).Val() == d.value {
-		return d.client.Del(ctx, d.key).Err() // want `Del deletes lock key d.key \(acquired by SetNX at lock.go:31\) after Get at unlock.go:70`
+		return d.client.Del(ctx, d.key).Err() // want `Del deletes lock key d.key \(acquired by SetNX at lock.go:31\) after Get at unlock.go:69`
 	}
 	return ErrNotHeld
 }
@@ -82,7 +82,7 @@ func (d *DistLock) Handover(ctx context.Context, log func(string)) error {
 	if cur != d.value {
 		return fmt.Errorf("held by %s", cur)
 	}
-	if err := d.client.Del(ctx, d.key).Err(); err != nil { // want `Del deletes lock key d.key \(acquired by SetNX at lock.go:31\) after Get at unlock.go:79`
+	if err := d.client.Del(ctx, d.key).Err(); err != nil { // want `Del deletes lock key d.key \(acquired by SetNX at lock.go:31\) after Get at unlock.go:78`
 		return err
 	}
 	log(cur)
