@@ -277,15 +277,17 @@ func removeGet(pass *analysis.Pass, gc *lockmodel.GetCompare, ifStmt *ast.IfStmt
 	return []analysis.TextEdit{e}, ok
 }
 
-// errCheck reports whether s is if cond { ...; return ... } with no init
-// or else, and cond reads errVar: the handling of the GET's error.
+// errCheck reports whether s is if cond { ...; return err } with no init
+// or else, cond reads errVar and err is a non-nil error: the handling of
+// the GET's error, which the release's own error takes over.
 func errCheck(pass *analysis.Pass, s ast.Stmt, errVar types.Object) bool {
 	ifStmt, ok := s.(*ast.IfStmt)
 	if !ok || errVar == nil || ifStmt.Init != nil || ifStmt.Else != nil || len(ifStmt.Body.List) == 0 {
 		return false
 	}
-	if _, ok := ifStmt.Body.List[len(ifStmt.Body.List)-1].(*ast.ReturnStmt); !ok {
-		return false
+	ret, ok := ifStmt.Body.List[len(ifStmt.Body.List)-1].(*ast.ReturnStmt)
+	if !ok || !returnsError(pass, &ast.BlockStmt{List: []ast.Stmt{ret}}) {
+		return false // a GET failure (a missing key) answered with success must stay one
 	}
 	reads := false
 	ast.Inspect(ifStmt.Cond, func(n ast.Node) bool {
