@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
 	"github.com/leasevet/leasevet/analyzers/internal/fixedit"
 	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
 	"github.com/leasevet/leasevet/analyzers/internal/ownerfix"
@@ -289,14 +290,8 @@ func errCheck(pass *analysis.Pass, s ast.Stmt, errVar types.Object) bool {
 	if !ok || !returnsError(pass, &ast.BlockStmt{List: []ast.Stmt{ret}}) {
 		return false // a GET failure (a missing key) answered with success must stay one
 	}
-	reads := false
-	ast.Inspect(ifStmt.Cond, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok && pass.TypesInfo.Uses[id] == errVar {
-			reads = true
-		}
-		return !reads
-	})
-	return reads
+	v, ok := errVar.(*types.Var)
+	return ok && analysisutil.Uses(pass.TypesInfo, ifStmt.Cond, v)
 }
 
 // usedAfter reports whether v is used at or after pos.

@@ -6,6 +6,7 @@ import (
 	"go/types"
 	"slices"
 
+	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
 	"github.com/leasevet/leasevet/analyzers/internal/fixedit"
 	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
 	"github.com/leasevet/leasevet/analyzers/internal/replyuse"
@@ -127,7 +128,7 @@ func returnedErr(pass *analysis.Pass, exp *lockmodel.Op, as *ast.AssignStmt, ret
 		return nil, false
 	}
 	for _, r := range ret.Results[:len(ret.Results)-1] {
-		if usesVar(pass, r, errVar) {
+		if analysisutil.Uses(pass.TypesInfo, r, errVar) {
 			return nil, false
 		}
 	}
@@ -136,17 +137,6 @@ func returnedErr(pass *analysis.Pass, exp *lockmodel.Op, as *ast.AssignStmt, ret
 		return nil, false
 	}
 	return append(del, analysis.TextEdit{Pos: last.Pos(), End: last.End(), NewText: []byte("nil")}), true
-}
-
-func usesVar(pass *analysis.Pass, e ast.Node, v *types.Var) bool {
-	found := false
-	ast.Inspect(e, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok && pass.TypesInfo.Uses[id] == v {
-			found = true
-		}
-		return !found
-	})
-	return found
 }
 
 // errTest reports whether ifStmt is if v != nil {...} with no else.
