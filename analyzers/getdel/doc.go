@@ -18,8 +18,8 @@
 // The compare is the lock evidence, wherever the key was acquired. A
 // WATCH transaction, a compare with a constant (an existence check), and
 // code in _test.go files are not reported. The suggested fix replaces the
-// write with safelock.Release or Refresh, or an inline compare script for
-// clients safelock cannot take; the GET and the compare stay, harmless.
+// whole GET, compare and write with safelock.Release or Refresh, or an
+// inline compare script for clients safelock cannot take.
 //
 // Categories: get-del (docs/checks/get-del.md) and get-expire
 // (docs/checks/get-expire.md).

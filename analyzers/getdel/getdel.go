@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
-	"github.com/leasevet/leasevet/analyzers/internal/ownerfix"
 	"github.com/leasevet/leasevet/analyzers/internal/rediscall"
 	"golang.org/x/tools/go/analysis"
 )
@@ -95,8 +94,7 @@ func report(pass *analysis.Pass, m *lockmodel.Model, op *lockmodel.Op, act actio
 	// A time compared is not a token to compare-and-delete with, nor is a
 	// part of the value (its owner field, the rest after a prefix).
 	if fixable(op) && !gc.Ordered && !gc.Part {
-		spec := ownerfix.Spec{Op: op, Token: gc.Token, TokenIn: op.Func, Refresh: act.refresh}
-		if fix, ok := ownerfix.Fix(pass, m.Env, spec); ok {
+		if fix, ok := wholeFix(pass, m, op, gc, act.refresh); ok {
 			d.SuggestedFixes = []analysis.SuggestedFix{fix}
 		}
 	}

@@ -15,8 +15,9 @@
 //	rdb.Expire(ctx, key, ttl)       // bad: setnx-expire
 //	rdb.SetNX(ctx, key, token, ttl) // good: SET key token NX PX ttl
 //
-// The suggested fix moves the TTL into the acquire and deletes the
-// expire, when the TTL can be written at the acquire. Code in _test.go
+// The suggested fix moves the TTL into the acquire and removes the
+// expire with its error handling (a returned expire error becomes nil),
+// when the TTL can be written at the acquire. Code in _test.go
 // files is not reported.
 //
 // Categories: setnx-expire (docs/checks/setnx-expire.md),

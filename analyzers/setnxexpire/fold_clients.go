@@ -11,11 +11,15 @@ import (
 )
 
 // putTTLEdits returns the edits that give the acquire the expire's TTL:
-// putTTL's for go-redis SetNX and SetArgs, and for the other clients
-// foldTTLEdits', from their builder chains and method pairs.
+// putTTL's for go-redis SetNX and SetArgs, foldGoFrameTTL's for GoFrame's
+// gredis, and for the other clients foldTTLEdits', from their builder
+// chains and method pairs.
 func putTTLEdits(pass *analysis.Pass, acq, exp *lockmodel.Op) ([]analysis.TextEdit, bool) {
 	if put, ok := putTTL(pass, acq, exp); ok {
 		return []analysis.TextEdit{put}, true
+	}
+	if acq.Client == rediscall.GoFrame && exp.Client == rediscall.GoFrame {
+		return foldGoFrameTTL(pass, acq, exp)
 	}
 	ttl, ok := fixedit.Text(pass, exp.TTL)
 	if !ok {

@@ -9,7 +9,6 @@ import (
 	"github.com/leasevet/leasevet/analyzers/internal/fixedit"
 	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
 	"github.com/leasevet/leasevet/analyzers/internal/rediscall"
-	"github.com/leasevet/leasevet/analyzers/internal/replyuse"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -117,22 +116,15 @@ func checkNoTTL(pass *analysis.Pass, m *lockmodel.Model, acq, use *lockmodel.Op)
 }
 
 // foldTTL builds the fix that moves the expire's TTL into the acquire and
-// deletes the expire statement, when that is certainly right.
+// takes the expire out (removeExpire), when that is certainly right.
 func foldTTL(pass *analysis.Pass, m *lockmodel.Model, acq, exp *lockmodel.Op) (analysis.SuggestedFix, bool) {
-	if acq.Via != nil || exp.Via != nil || acq.Client == rediscall.Redigo || exp.Client == rediscall.Redigo || exp.TTL == nil || !droppedNow(exp.Reply) {
+	if acq.Via != nil || exp.Via != nil || acq.Client == rediscall.Redigo || exp.Client == rediscall.Redigo || exp.TTL == nil {
 		return analysis.SuggestedFix{}, false
 	}
-	if !availableAt(pass.TypesInfo, m.Env, exp.TTL, acq.Pos(), acq.Func) {
+	if acq.Func != exp.Func || !availableAt(pass.TypesInfo, m.Env, exp.TTL, acq.Pos(), acq.Func) {
 		return analysis.SuggestedFix{}, false
 	}
-	block, stmt, ok := fixedit.Parent(exp.Stack)
-	if !ok {
-		return analysis.SuggestedFix{}, false
-	}
-	if _, ok := stmt.(*ast.ExprStmt); !ok {
-		return analysis.SuggestedFix{}, false
-	}
-	del, ok := fixedit.DeleteStmt(pass.Fset, acq.Func.File, block, stmt)
+	removal, ok := removeExpire(pass, acq, exp)
 	if !ok {
 		return analysis.SuggestedFix{}, false
 	}
@@ -142,19 +134,8 @@ func foldTTL(pass *analysis.Pass, m *lockmodel.Model, acq, exp *lockmodel.Op) (a
 	}
 	return analysis.SuggestedFix{
 		Message:   "Set the TTL in " + acq.Method + " and remove " + exp.Method,
-		TextEdits: append(puts, del),
+		TextEdits: append(puts, removal...),
 	}, true
-}
-
-// droppedNow reports whether the expire runs where it stands and nothing
-// reads its reply (a statement, a go statement, or an assignment to
-// blanks), so that deleting its statement loses nothing; a deferred
-// expire runs later and is left alone.
-func droppedNow(r replyuse.Use) bool {
-	if r.ErrOnly != "" || r.Held != nil { // held in a local read later: its statement stays
-		return false
-	}
-	return r.Consumer == replyuse.Dropped || r.Consumer == replyuse.Go || r.Consumer == replyuse.Blank
 }
 
 // putTTL returns the edit that gives the acquire the expire's TTL.

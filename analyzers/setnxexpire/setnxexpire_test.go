@@ -18,6 +18,6 @@ func TestFixtures(t *testing.T) {
 	ruletest.Run(t, setnxexpire.Analyzer.Name,
 		fixturecheck.Row{Dir: fixtures.Dir(), Patterns: []string{"./setnxexpire/..."}, Fixes: true},
 		fixturecheck.Row{Dir: fixtures.ClientsDir(), Patterns: []string{"./setnxexpire/..."}, Fixes: true},
-		fixturecheck.Row{Dir: fixtures.GredisDir(), Patterns: []string{"./setnxexpire/...", "./correct/..."}, Fixes: false},
+		fixturecheck.Row{Dir: fixtures.GredisDir(), Patterns: []string{"./setnxexpire/...", "./correct/..."}, Fixes: true},
 	)
 }

@@ -10,6 +10,7 @@ import (
 	"go/ast"
 	"go/token"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -17,37 +18,121 @@ import (
 )
 
 // DeleteStmt returns the edit that deletes stmt, a statement of block, with
-// its whole lines, or false when the statement shares a line with other
-// code (deleting it would then need reformatting).
+// its whole lines and the comment directly above it, or false when the
+// statement shares a line with other code (deleting it would then need
+// reformatting).
 func DeleteStmt(fset *token.FileSet, file *ast.File, block *ast.BlockStmt, stmt ast.Stmt) (analysis.TextEdit, bool) {
-	tf := fset.File(stmt.Pos())
-	if tf == nil {
+	return DeleteStmts(fset, file, block, stmt, stmt)
+}
+
+// DeleteStmts returns the edit that deletes the consecutive statements of
+// block from first to last, as DeleteStmt deletes one.
+func DeleteStmts(fset *token.FileSet, file *ast.File, block *ast.BlockStmt, first, last ast.Stmt) (analysis.TextEdit, bool) {
+	tf := fset.File(first.Pos())
+	i, j := slices.Index(block.List, first), slices.Index(block.List, last)
+	if tf == nil || i < 0 || j < i {
 		return analysis.TextEdit{}, false
 	}
-	first, last := tf.Line(stmt.Pos()), tf.Line(stmt.End())
+	firstLine, lastLine := tf.Line(first.Pos()), tf.Line(last.End())
 	prevEnd, nextPos := block.Lbrace, block.Rbrace
-	for i, s := range block.List {
-		if s != stmt {
-			continue
-		}
-		if i > 0 {
-			prevEnd = block.List[i-1].End()
-		}
-		if i+1 < len(block.List) {
-			nextPos = block.List[i+1].Pos()
-		}
+	if i > 0 {
+		prevEnd = block.List[i-1].End()
 	}
-	if tf.Line(prevEnd) >= first || tf.Line(nextPos) <= last {
+	if j+1 < len(block.List) {
+		nextPos = block.List[j+1].Pos()
+	}
+	if tf.Line(prevEnd) >= firstLine || tf.Line(nextPos) <= lastLine {
 		return analysis.TextEdit{}, false
 	}
-	// A comment on the statement's own lines is about the statement and
-	// goes with it; one that starts before it on its first line cannot be.
+	start := firstLine
 	for _, cg := range file.Comments {
-		if tf.Line(cg.End()) >= first && cg.Pos() < stmt.Pos() && tf.Line(cg.Pos()) <= last {
+		// A comment on the statements' own lines is about them and goes
+		// with them; one that starts before them on their first line cannot be.
+		if tf.Line(cg.End()) >= firstLine && cg.Pos() < first.Pos() && tf.Line(cg.Pos()) <= lastLine {
 			return analysis.TextEdit{}, false
 		}
+		// So does the comment directly above, on lines of its own.
+		if cg.Pos() > prevEnd && tf.Line(cg.End()) == firstLine-1 && tf.Line(cg.Pos()) > tf.Line(prevEnd) {
+			start = tf.Line(cg.Pos())
+		}
 	}
-	return analysis.TextEdit{Pos: tf.LineStart(first), End: tf.LineStart(last + 1)}, true
+	return analysis.TextEdit{Pos: tf.LineStart(start), End: tf.LineStart(lastLine + 1)}, true
+}
+
+// RemoveStmts returns the edits that delete n consecutive statements of a
+// block, the first of which is stack[i] (stack[i-1] is the block), as
+// DeleteStmts does, leaving no empty block behind. When they are all the
+// block holds and the block is the body of an if statement with no init
+// and no else, the if statement goes instead (and so on outwards) if its
+// condition has no effect, or is reduced to its condition when that is a
+// call, which then runs as a statement. It returns false when the block
+// would be left empty otherwise (a function body may be).
+func RemoveStmts(pass *analysis.Pass, file *ast.File, stack []ast.Node, i, n int) ([]analysis.TextEdit, bool) {
+	for ; i > 1; i -= 2 {
+		block, ok := stack[i-1].(*ast.BlockStmt)
+		first, isStmt := stack[i].(ast.Stmt)
+		if !ok || !isStmt {
+			return nil, false
+		}
+		k := slices.Index(block.List, first)
+		if k < 0 || k+n > len(block.List) {
+			return nil, false
+		}
+		parent, isIf := stack[i-2].(*ast.IfStmt)
+		if n < len(block.List) || !isIf {
+			if n == len(block.List) && !isFuncBody(stack[i-2]) {
+				return nil, false // a block other than a function body left empty
+			}
+			e, ok := DeleteStmts(pass.Fset, file, block, first, block.List[k+n-1])
+			return []analysis.TextEdit{e}, ok
+		}
+		if parent.Body != block || parent.Init != nil || parent.Else != nil {
+			return nil, false
+		}
+		if call, ok := ast.Unparen(parent.Cond).(*ast.CallExpr); ok {
+			return unwrapIf(pass, parent, call)
+		}
+		if !pure(parent.Cond) {
+			return nil, false
+		}
+		n = 1
+	}
+	return nil, false
+}
+
+func isFuncBody(parent ast.Node) bool {
+	switch parent.(type) {
+	case *ast.FuncDecl, *ast.FuncLit:
+		return true
+	}
+	return false
+}
+
+// unwrapIf returns the edits that reduce if call() {...} to call(), on the
+// if statement's line, when nothing but white space precedes it there.
+func unwrapIf(pass *analysis.Pass, ifStmt *ast.IfStmt, call *ast.CallExpr) ([]analysis.TextEdit, bool) {
+	if _, ok := Indent(pass, ifStmt.Pos()); !ok {
+		return nil, false
+	}
+	return []analysis.TextEdit{
+		{Pos: ifStmt.Pos(), End: ifStmt.Cond.Pos()},
+		{Pos: ifStmt.Cond.End(), End: ifStmt.End()},
+	}, true
+}
+
+// pure reports whether evaluating e has no effect: no calls, no receives.
+func pure(e ast.Expr) bool {
+	ok := true
+	ast.Inspect(e, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.CallExpr, *ast.FuncLit:
+			ok = false
+		case *ast.UnaryExpr:
+			ok = ok && n.Op != token.ARROW
+		}
+		return ok
+	})
+	return ok
 }
 
 // Parent returns the block and statement that directly contain the node at
@@ -98,6 +183,59 @@ func AddImport(fset *token.FileSet, file *ast.File, path string) (name string, e
 		return base, []analysis.TextEdit{{Pos: gd.Pos(), End: gd.End(), NewText: []byte(text)}}
 	}
 	return base, []analysis.TextEdit{{Pos: file.Name.End(), End: file.Name.End(), NewText: []byte("\n\nimport " + quoted)}}
+}
+
+// DeleteImport returns the edit that deletes file's import of path, or
+// false when that cannot be done by deleting whole lines and keeping the
+// file formatted: the import must be one spec of a parenthesised group,
+// on a line of its own, with no comment in the group. A blank line that
+// would be left doubled, or next to a parenthesis, goes with it.
+func DeleteImport(fset *token.FileSet, file *ast.File, path string) (analysis.TextEdit, bool) {
+	gd, spec := importSpec(file, path)
+	if gd == nil || !gd.Lparen.IsValid() || len(gd.Specs) < 2 || spec.Name != nil && spec.Name.Name == "_" {
+		return analysis.TextEdit{}, false
+	}
+	for _, cg := range file.Comments {
+		if gd.Pos() <= cg.Pos() && cg.End() <= gd.End() {
+			return analysis.TextEdit{}, false
+		}
+	}
+	tf := fset.File(gd.Pos())
+	specLine := make(map[int]int) // line → specs on it
+	for _, s := range gd.Specs {
+		specLine[tf.Line(s.Pos())]++
+	}
+	line := tf.Line(spec.Pos())
+	if specLine[line] != 1 || tf.Line(spec.End()) != line {
+		return analysis.TextEdit{}, false
+	}
+	open, closing := tf.Line(gd.Lparen), tf.Line(gd.Rparen)
+	blank := func(l int) bool { return l != open && l != closing && specLine[l] == 0 }
+	first, last := line, line
+	switch {
+	case blank(line-1) && (blank(line+1) || line+1 == closing):
+		first-- // the group was this spec alone, after another one
+	case line-1 == open && blank(line+1):
+		last++ // the first group was this spec alone
+	}
+	return analysis.TextEdit{Pos: tf.LineStart(first), End: tf.LineStart(last + 1)}, true
+}
+
+// importSpec returns file's import declaration and spec of path, or nils.
+func importSpec(file *ast.File, path string) (*ast.GenDecl, *ast.ImportSpec) {
+	for _, decl := range file.Decls {
+		gd, ok := decl.(*ast.GenDecl)
+		if !ok || gd.Tok != token.IMPORT {
+			continue
+		}
+		for _, s := range gd.Specs {
+			spec := s.(*ast.ImportSpec)
+			if p, err := strconv.Unquote(spec.Path.Value); err == nil && p == path {
+				return gd, spec
+			}
+		}
+	}
+	return nil, nil
 }
 
 // intoStdGroup returns the edit that adds the standard-library package

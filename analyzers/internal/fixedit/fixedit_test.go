@@ -122,3 +122,41 @@ func TestDeleteStmt_withComments(t *testing.T) {
 		t.Error("DeleteStmt deleted a statement that shares its line with another")
 	}
 }
+
+// TestDeleteImport_layouts deletes an import in each place it can stand
+// in a group, and gives up where whole lines cannot do it.
+func TestDeleteImport_layouts(t *testing.T) {
+	const use = "\nvar _ = context.TODO\n"
+	for _, tc := range []struct{ name, src, want string }{
+		{"middle", "package p\n\nimport (\n\t\"context\"\n\t\"log\"\n\t\"time\"\n)\n" + use,
+			"package p\n\nimport (\n\t\"context\"\n\t\"time\"\n)\n" + use},
+		{"alone-last", "package p\n\nimport (\n\t\"context\"\n\n\t\"log\"\n)\n" + use,
+			"package p\n\nimport (\n\t\"context\"\n)\n" + use},
+		{"alone-between", "package p\n\nimport (\n\t\"context\"\n\n\t\"log\"\n\n\t\"x.org/y\"\n)\n" + use,
+			"package p\n\nimport (\n\t\"context\"\n\n\t\"x.org/y\"\n)\n" + use},
+		{"alone-first", "package p\n\nimport (\n\t\"log\"\n\n\t\"context\"\n)\n" + use,
+			"package p\n\nimport (\n\t\"context\"\n)\n" + use},
+		{"single", "package p\n\nimport \"log\"\n", ""},
+		{"commented", "package p\n\nimport (\n\t\"context\"\n\t\"log\" // logging\n)\n" + use, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fset := token.NewFileSet()
+			f, err := parser.ParseFile(fset, "p.go", tc.src, parser.ParseComments)
+			if err != nil {
+				t.Fatal(err)
+			}
+			e, ok := DeleteImport(fset, f, "log")
+			if ok != (tc.want != "") {
+				t.Fatalf("DeleteImport ok = %t, want %t", ok, tc.want != "")
+			}
+			if !ok {
+				return
+			}
+			got := apply(t, fset, tc.src, []analysis.TextEdit{e})
+			if got != tc.want {
+				t.Errorf("got:\n%s\nwant:\n%s", got, tc.want)
+			}
+			checkFormatted(t, got)
+		})
+	}
+}

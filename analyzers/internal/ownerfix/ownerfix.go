@@ -32,6 +32,11 @@ type Spec struct {
 	Token   ast.Expr        // the owner token, as written in TokenIn
 	TokenIn *lockmodel.Func // the function Token is written in
 	Refresh bool            // a renewal (op.TTL is the new TTL), not a release
+	// Discard is set when the caller's code drops the outcome on purpose
+	// (a GET-compare-DEL that does nothing when the token differs): a
+	// statement then becomes the owner-checked call with its outcome
+	// discarded in sight (_ = ...), instead of no fix.
+	Discard bool
 }
 
 // Fix returns the fix that replaces an unconditional release or
@@ -42,14 +47,15 @@ type Spec struct {
 // keeps compiling with the same meaning: the reply is only checked for
 // its error, or the op is a statement in a function returning just error.
 func Fix(pass *analysis.Pass, env *rediscall.Env, spec Spec) (analysis.SuggestedFix, bool) {
-	return fixer{Pass: pass, Env: env}.fix(spec)
+	return fixer{Pass: pass, Env: env, discard: spec.Discard}.fix(spec)
 }
 
 // A fixer writes the fixes of one package: its files are read through
-// Pass, its locals through Env.
+// Pass, its locals through Env; discard is Spec.Discard.
 type fixer struct {
-	Pass *analysis.Pass
-	Env  *rediscall.Env
+	Pass    *analysis.Pass
+	Env     *rediscall.Env
+	discard bool
 }
 
 func (f fixer) fix(spec Spec) (analysis.SuggestedFix, bool) {
@@ -424,6 +430,9 @@ func replace(e ast.Node, text string) analysis.TextEdit {
 // Anywhere else there is no error handling to keep, and dropping the owner
 // mismatch silently is what the rule is about.
 func (f fixer) statementForm(op *lockmodel.Op, stmt ast.Stmt, call string, form callForm) ([]analysis.TextEdit, bool) {
+	if f.discard {
+		return []analysis.TextEdit{replace(stmt, discarded(call, form))}, true
+	}
 	for _, n := range op.Stack {
 		if _, ok := n.(*ast.FuncLit); ok {
 			return nil, false
@@ -446,6 +455,17 @@ func (f fixer) statementForm(op *lockmodel.Op, stmt ast.Stmt, call string, form 
 	indent := strings.Repeat("\t", f.Pass.Fset.Position(stmt.Pos()).Column-1)
 	text := head + "\n" + indent + "\treturn err\n" + indent + "}"
 	return []analysis.TextEdit{{Pos: stmt.Pos(), End: stmt.End(), NewText: []byte(text)}}, true
+}
+
+// discarded returns call as a statement that drops its outcome in sight.
+func discarded(call string, form callForm) string {
+	switch form {
+	case cmdForm:
+		return "_ = " + call + ".Err()"
+	case replyErrForm:
+		return "_, _ = " + call
+	}
+	return "_ = " + call
 }
 
 // followedByReturnNil reports whether the statement after stmt in its block

@@ -87,3 +87,31 @@ func (m *Mutex) TryLockDo(ctx context.Context) (bool, error) {
 	}
 	return reply.String() == "OK", nil
 }
+
+// Hold returns the expire's error; its TTL is a constant number of
+// seconds.
+func (m *Mutex) Hold(ctx context.Context) error {
+	held, err := m.redis.SetNX(ctx, m.key, m.token)
+	if err != nil {
+		return err
+	}
+	if !held {
+		return ErrBusy
+	}
+	_, err2 := m.redis.Expire(ctx, m.key, 30) // want `Expire sets the TTL of lock key m.key only after SetNX acquired it`
+	return err2
+}
+
+// Reacquire writes the flag again after the acquire: its reads cannot all
+// be rewritten for Set's reply, so no fix.
+func (m *Mutex) Reacquire(ctx context.Context, again func() bool) (bool, error) {
+	ok, err := m.redis.SetNX(ctx, m.key, m.token)
+	if err != nil {
+		return false, err
+	}
+	if !ok {
+		ok = again()
+	}
+	m.redis.Expire(ctx, m.key, m.ttl) // want `Expire sets the TTL of lock key m.key only after SetNX acquired it`
+	return ok, nil
+}

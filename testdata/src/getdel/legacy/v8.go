@@ -4,10 +4,13 @@ package legacy
 
 import (
 	"context"
+	"errors"
 	"time"
 
 	"github.com/go-redis/redis/v8"
 )
+
+var ErrNotHeld = errors.New("legacy: lock not held")
 
 type Locker struct {
 	rdb *redis.ClusterClient
@@ -17,8 +20,9 @@ func (l *Locker) Lock(ctx context.Context, name, token string, ttl time.Duration
 	return l.rdb.SetNX(ctx, "lock:"+name, token, ttl).Result()
 }
 
-// Unlock compares in Go; the fix deletes with a compare-and-delete script
-// built with the v8 import, using the compared token.
+// Unlock compares in Go; the fix replaces the GET, the compare and the DEL
+// with a compare-and-delete script built with the v8 import, using the
+// compared token: a token that differs stays an error (the script's).
 func (l *Locker) Unlock(ctx context.Context, name, token string) error {
 	key := "lock:" + name
 	cur, err := l.rdb.Get(ctx, key).Result()
@@ -26,7 +30,7 @@ func (l *Locker) Unlock(ctx context.Context, name, token string) error {
 		return err
 	}
 	if cur == token {
-		return l.rdb.Del(ctx, key).Err() // want `Del deletes lock key "lock:" \+ name \(acquired by SetNX at v8.go:17\) after Get at v8.go:24 compared its value in Go`
+		return l.rdb.Del(ctx, key).Err() // want `Del deletes lock key "lock:" \+ name \(acquired by SetNX at v8.go:20\) after Get at v8.go:28 compared its value in Go`
 	}
-	return nil
+	return ErrNotHeld
 }

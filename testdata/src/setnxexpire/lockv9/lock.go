@@ -51,8 +51,8 @@ func (l *Lock) TryLock(ctx context.Context, until time.Time) (bool, error) {
 	return true, nil
 }
 
-// LockChecked checks the expire's error: deleting the statement would
-// change the error handling, so there is no fix.
+// LockChecked checks the expire's error: once SET NX carries the TTL the
+// check can no longer fail, and the fix deletes it with the expire.
 func (l *Lock) LockChecked(ctx context.Context) error {
 	if !l.client.SetNX(ctx, l.key, l.value, 0).Val() {
 		return ErrLocked

@@ -1,0 +1,309 @@
+package getdel
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
+	"github.com/leasevet/leasevet/analyzers/internal/fixedit"
+	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
+	"github.com/leasevet/leasevet/analyzers/internal/ownerfix"
+	"github.com/leasevet/leasevet/analyzers/internal/rediscall"
+	"github.com/leasevet/leasevet/analyzers/internal/replyuse"
+	"golang.org/x/tools/go/analysis"
+)
+
+// wholeFix returns the fix that turns the whole GET, compare and write
+// into one owner-checked call (ownerfix), in the two shapes people write:
+//
+//   - guarded: if v == token { write }, no else, the write alone in the
+//     body. A dropped write becomes the call with its outcome discarded in
+//     sight (a mismatch did nothing before and does nothing now); a
+//     returned one (return write.Err()) is returned, when the statement
+//     after the if returns an error, so a mismatch stays an error.
+//   - early return: if v != token { return err } and the write right
+//     after it: the if goes, and the write becomes the call, whose error
+//     now says the token differs.
+//
+// The GET goes with the compare: in the condition, or a statement right
+// before it (with, in the shapes whose outcome is returned, the checks of
+// its error in between), when what it assigns is used nowhere else.
+func wholeFix(pass *analysis.Pass, m *lockmodel.Model, op *lockmodel.Op, gc *lockmodel.GetCompare, refresh bool) (analysis.SuggestedFix, bool) {
+	ifStmt, block, ok := compareIf(op, gc)
+	if !ok {
+		return analysis.SuggestedFix{}, false
+	}
+	write := stmtOf(op)
+	var removed []analysis.TextEdit
+	var mismatch ast.Expr // the error the code answered a different token with
+	at := write.Pos()     // where the write starts once the fix is applied
+	spec := ownerfix.Spec{Op: op, Token: gc.Token, TokenIn: op.Func, Refresh: refresh}
+	cmp, ok := gc.Cmp.(*ast.BinaryExpr) // not a call such as strings.EqualFold
+	if !ok {
+		return analysis.SuggestedFix{}, false
+	}
+	switch {
+	case cmp.Op == token.EQL && ifStmt.Body.List[0] == write:
+		var returned bool
+		removed, returned, ok = unwrapGuard(pass, op, ifStmt, block)
+		spec.Discard = !returned
+		if returned {
+			mismatch, at = next(block, ifStmt).(*ast.ReturnStmt).Results[0], ifStmt.Pos()
+		}
+	case cmp.Op == token.NEQ && next(block, ifStmt) == write && returnsError(pass, ifStmt.Body):
+		var e analysis.TextEdit
+		e, ok = fixedit.DeleteStmt(pass.Fset, op.Func.File, block, ifStmt)
+		removed = []analysis.TextEdit{e}
+		mismatch = ifStmt.Body.List[0].(*ast.ReturnStmt).Results[0]
+	default:
+		return analysis.SuggestedFix{}, false
+	}
+	if !ok {
+		return analysis.SuggestedFix{}, false
+	}
+	get, ok := removeGet(pass, gc, ifStmt, block, spec.Discard)
+	if !ok {
+		return analysis.SuggestedFix{}, false
+	}
+	removed = append(removed, get...)
+	tidy, ok := fixedit.Tidy(pass, op.Func.File, op.Func.Decl, removed, nil)
+	if !ok {
+		return analysis.SuggestedFix{}, false
+	}
+	fix, ok := ownerfix.Fix(pass, m.Env, spec)
+	if !ok {
+		return analysis.SuggestedFix{}, false
+	}
+	if mismatch != nil && op.Reply.Consumer == replyuse.Returned {
+		if fix.TextEdits, tidy, ok = keepMismatch(pass, op, write, at, mismatch, fix.TextEdits, tidy); !ok {
+			return analysis.SuggestedFix{}, false
+		}
+	}
+	fix.TextEdits = append(append(fix.TextEdits, removed...), tidy...)
+	return fix, true
+}
+
+// keepMismatch rewrites a returned safelock call so that a token that
+// differs is still answered with the code's own error, when that is a
+// package-level sentinel (var ErrNotHeld = errors.New(...)) that callers
+// may test with errors.Is:
+//
+//	if err := safelock.Release(...); !errors.Is(err, safelock.ErrNotOwner) {
+//		return err
+//	}
+//	return ErrNotHeld
+//
+// A mismatch answered with nil stays a success the same way. Any other
+// mismatch error is left to the call's own (it stays an error).
+// The errors import is added, or kept when tidy would have dropped it. at
+// is where the rewritten statement starts once the fix is applied.
+func keepMismatch(pass *analysis.Pass, op *lockmodel.Op, write ast.Stmt, at token.Pos, mismatch ast.Expr, edits, tidy []analysis.TextEdit) ([]analysis.TextEdit, []analysis.TextEdit, bool) {
+	ret, isRet := write.(*ast.ReturnStmt)
+	i := slices.IndexFunc(edits, func(e analysis.TextEdit) bool { return write.Pos() <= e.Pos && e.End <= write.End() })
+	success := pass.TypesInfo.Types[mismatch].IsNil()
+	if op.Client != rediscall.GoRedisV9 || !isRet || len(ret.Results) != 1 || i < 0 {
+		return edits, tidy, !success // a success must stay one
+	}
+	if !success && !isSentinel(pass, mismatch) {
+		return edits, tidy, true
+	}
+	call := string(edits[i].NewText)
+	lib, _, ok := strings.Cut(call, ".")
+	text, textOK := fixedit.Text(pass, mismatch)
+	indent, indentOK := fixedit.Indent(pass, at)
+	if !ok || !textOK || !indentOK || strings.Contains(call, "\n") {
+		return nil, nil, false
+	}
+	errs, imp := fixedit.AddImport(pass.Fset, op.Func.File, "errors")
+	tidy = slices.DeleteFunc(slices.Clone(tidy), func(e analysis.TextEdit) bool { return deletesImport(pass, op.Func.File, e, "errors") })
+	stmt := "if err := " + call + "; !" + errs + ".Is(err, " + lib + ".ErrNotOwner) {\n" +
+		indent + "\treturn err\n" + indent + "}\n" + indent + "return " + text
+	edits = slices.Delete(slices.Clone(edits), i, i+1)
+	edits = append(edits, analysis.TextEdit{Pos: ret.Pos(), End: ret.End(), NewText: []byte(stmt)})
+	return append(edits, imp...), tidy, true
+}
+
+// isSentinel reports whether e names a package-level error variable.
+func isSentinel(pass *analysis.Pass, e ast.Expr) bool {
+	var id *ast.Ident
+	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		id = e
+	case *ast.SelectorExpr:
+		id = e.Sel
+	default:
+		return false
+	}
+	v, ok := pass.TypesInfo.Uses[id].(*types.Var)
+	return ok && !v.IsField() && v.Pkg() != nil && v.Parent() == v.Pkg().Scope()
+}
+
+// deletesImport reports whether e is the deletion of file's import of path.
+func deletesImport(pass *analysis.Pass, file *ast.File, e analysis.TextEdit, path string) bool {
+	for _, imp := range file.Imports {
+		if imp.Path.Value == strconv.Quote(path) {
+			return e.Pos <= imp.Pos() && imp.End() <= e.End
+		}
+	}
+	return false
+}
+
+// compareIf returns the if statement whose condition is the compare,
+// with no else and a body of one statement, and the block it stands in.
+func compareIf(op *lockmodel.Op, gc *lockmodel.GetCompare) (*ast.IfStmt, *ast.BlockStmt, bool) {
+	var found *ast.IfStmt
+	var in *ast.BlockStmt
+	ast.Inspect(op.Func.Decl.Body, func(n ast.Node) bool {
+		block, ok := n.(*ast.BlockStmt)
+		if !ok || found != nil {
+			return found == nil
+		}
+		for _, s := range block.List {
+			if s, ok := s.(*ast.IfStmt); ok && ast.Unparen(s.Cond) == gc.Cmp {
+				found, in = s, block
+			}
+		}
+		return found == nil
+	})
+	if found == nil || found.Else != nil || len(found.Body.List) != 1 {
+		return nil, nil, false
+	}
+	return found, in, true
+}
+
+// stmtOf returns the statement that issues op: the one directly in a block.
+func stmtOf(op *lockmodel.Op) ast.Stmt {
+	for i := len(op.Stack) - 1; i > 0; i-- {
+		if _, ok := op.Stack[i-1].(*ast.BlockStmt); ok {
+			s, _ := op.Stack[i].(ast.Stmt)
+			return s
+		}
+	}
+	return nil
+}
+
+// next returns the statement after s in block, or nil.
+func next(block *ast.BlockStmt, s ast.Stmt) ast.Stmt {
+	if k := slices.Index(block.List, s); k >= 0 && k+1 < len(block.List) {
+		return block.List[k+1]
+	}
+	return nil
+}
+
+// returnsError reports whether body is return E with E a non-nil error.
+func returnsError(pass *analysis.Pass, body *ast.BlockStmt) bool {
+	ret, ok := body.List[0].(*ast.ReturnStmt)
+	if !ok || len(ret.Results) != 1 {
+		return false
+	}
+	tv := pass.TypesInfo.Types[ret.Results[0]]
+	return !tv.IsNil() && tv.Type != nil && types.Identical(tv.Type, types.Universe.Lookup("error").Type())
+}
+
+// returnsErrorOrNil reports whether ret returns an error, or nil when
+// keepMismatch can keep a token that differs a success (safelock's
+// ErrNotOwner tells it apart; a script's error reply does not).
+func returnsErrorOrNil(pass *analysis.Pass, op *lockmodel.Op, ret *ast.ReturnStmt) bool {
+	if len(ret.Results) == 1 && pass.TypesInfo.Types[ret.Results[0]].IsNil() {
+		return op.Client == rediscall.GoRedisV9
+	}
+	return returnsError(pass, &ast.BlockStmt{List: []ast.Stmt{ret}})
+}
+
+// unwrapGuard returns the edits that leave the guarded write in the if's
+// place: its opening and closing go, and, when the write is returned, the
+// error return after the if (the mismatch's answer, which keepMismatch or
+// the call's own error then gives). The write must be on one line, so
+// that no line changes indentation.
+func unwrapGuard(pass *analysis.Pass, op *lockmodel.Op, ifStmt *ast.IfStmt, block *ast.BlockStmt) ([]analysis.TextEdit, bool, bool) {
+	write := ifStmt.Body.List[0]
+	tf := pass.Fset.File(write.Pos())
+	if tf.Line(write.Pos()) != tf.Line(write.End()) || ifStmt.Init != nil {
+		return nil, false, false
+	}
+	edits := []analysis.TextEdit{{Pos: ifStmt.Pos(), End: write.Pos()}, {Pos: write.End(), End: ifStmt.End()}}
+	switch write.(type) {
+	case *ast.ExprStmt:
+		return edits, false, true
+	case *ast.ReturnStmt:
+		after, ok := next(block, ifStmt).(*ast.ReturnStmt)
+		if !ok || op.Reply.Consumer != replyuse.Returned || op.Reply.ErrOnly == "" || !returnsErrorOrNil(pass, op, after) {
+			return nil, false, false
+		}
+		del, ok := fixedit.DeleteStmt(pass.Fset, op.Func.File, block, after)
+		return append(edits, del), true, ok
+	}
+	return nil, false, false
+}
+
+// removeGet returns the edits that delete the GET when it is a statement
+// of its own before the compare's if (v := GET, v, err := GET, or the same
+// with =): directly before it, or, unless the outcome is discarded, with
+// only checks of its error in between that leave the function. Nothing
+// when the GET is in the if's condition or init: it goes with the if.
+func removeGet(pass *analysis.Pass, gc *lockmodel.GetCompare, ifStmt *ast.IfStmt, block *ast.BlockStmt, discard bool) ([]analysis.TextEdit, bool) {
+	get := gc.Get
+	if ifStmt.Pos() <= get.Pos() && get.Expr.End() <= ifStmt.End() {
+		return nil, true
+	}
+	as, ok := get.Reply.Parent.(*ast.AssignStmt)
+	if !ok || get.Reply.Consumer != replyuse.Assigned || len(as.Lhs) > 2 {
+		return nil, false
+	}
+	k, j := slices.Index(block.List, ast.Stmt(as)), slices.Index(block.List, ast.Stmt(ifStmt))
+	if k < 0 || j <= k || (discard && j > k+1) {
+		return nil, false
+	}
+	var errVar types.Object
+	if len(as.Lhs) == 2 {
+		if id, ok := as.Lhs[1].(*ast.Ident); ok {
+			errVar = pass.TypesInfo.ObjectOf(id)
+		}
+	}
+	for _, s := range block.List[k+1 : j] {
+		if !errCheck(pass, s, errVar) {
+			return nil, false
+		}
+	}
+	for _, lhs := range as.Lhs {
+		id, ok := lhs.(*ast.Ident)
+		if !ok {
+			return nil, false
+		}
+		if v, ok := pass.TypesInfo.ObjectOf(id).(*types.Var); ok && usedAfter(pass, v, ifStmt.End()) {
+			return nil, false
+		}
+	}
+	e, ok := fixedit.DeleteStmts(pass.Fset, get.Func.File, block, as, block.List[j-1])
+	return []analysis.TextEdit{e}, ok
+}
+
+// errCheck reports whether s is if cond { ...; return err } with no init
+// or else, cond reads errVar and err is a non-nil error: the handling of
+// the GET's error, which the release's own error takes over.
+func errCheck(pass *analysis.Pass, s ast.Stmt, errVar types.Object) bool {
+	ifStmt, ok := s.(*ast.IfStmt)
+	if !ok || errVar == nil || ifStmt.Init != nil || ifStmt.Else != nil || len(ifStmt.Body.List) == 0 {
+		return false
+	}
+	ret, ok := ifStmt.Body.List[len(ifStmt.Body.List)-1].(*ast.ReturnStmt)
+	if !ok || !returnsError(pass, &ast.BlockStmt{List: []ast.Stmt{ret}}) {
+		return false // a GET failure (a missing key) answered with success must stay one
+	}
+	v, ok := errVar.(*types.Var)
+	return ok && analysisutil.Uses(pass.TypesInfo, ifStmt.Cond, v)
+}
+
+// usedAfter reports whether v is used at or after pos.
+func usedAfter(pass *analysis.Pass, v *types.Var, pos token.Pos) bool {
+	for id, obj := range pass.TypesInfo.Uses {
+		if obj == v && id.Pos() >= pos {
+			return true
+		}
+	}
+	return false
+}
