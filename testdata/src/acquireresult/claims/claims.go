@@ -123,19 +123,19 @@ func (r *Registry) Sweep(ctx context.Context, shards []string, work func(string)
 
 // Move claims a shard and moves it whether or not the claim succeeded.
 func (r *Registry) Move(ctx context.Context, shard string, move func(string)) {
-	r.TryClaim(ctx, shard) // want `TryClaim \(SET NX at claims.go:34\) acquires lock key lockKey\(shard\) but never looks at whether it did \(its result is discarded\)`
+	r.TryClaim(ctx, shard) // want `TryClaim \(SET NX at claims.go:34\) acquires lock key Registry.TryClaim builds from shard, a parameter of Registry.Move but never looks at whether it did \(its result is discarded\)`
 	move(shard)
 }
 
 // Rebuild ignores whether the lock was taken.
 func (r *Registry) Rebuild(ctx context.Context, shard string, rebuild func(string)) {
-	r.Lock(ctx, shard) // want `Lock \(SET NX at claims.go:54\) acquires lock key lockKey\(shard\) but never looks at whether it did \(its result is discarded\)`
+	r.Lock(ctx, shard) // want `Lock \(SET NX at claims.go:54\) acquires lock key Registry.Lock builds from shard, a parameter of Registry.Rebuild but never looks at whether it did \(its result is discarded\)`
 	rebuild(shard)
 }
 
 // Compact reads only the error of Lock, nil when another node holds it.
 func (r *Registry) Compact(ctx context.Context, shard string, compact func(string)) error {
-	if _, err := r.Lock(ctx, shard); err != nil { // want `Lock \(SET NX at claims.go:54\) acquires lock key lockKey\(shard\) but never looks at whether it did \(only the error is read, and it is nil when another client holds the lock\)`
+	if _, err := r.Lock(ctx, shard); err != nil { // want `Lock \(SET NX at claims.go:54\) acquires lock key Registry.Lock builds from shard, a parameter of Registry.Compact but never looks at whether it did \(only the error is read, and it is nil when another client holds the lock\)`
 		return err
 	}
 	compact(shard)
@@ -144,6 +144,6 @@ func (r *Registry) Compact(ctx context.Context, shard string, compact func(strin
 
 // Merge drops Acquire's ErrBusy.
 func (r *Registry) Merge(ctx context.Context, shard string, merge func(string)) {
-	_ = r.Acquire(ctx, shard) // want `Acquire \(SET NX at claims.go:59\) acquires lock key lockKey\(shard\) but never looks at whether it did`
+	_ = r.Acquire(ctx, shard) // want `Acquire \(SET NX at claims.go:59\) acquires lock key Registry.Acquire builds from shard, a parameter of Registry.Merge but never looks at whether it did`
 	merge(shard)
 }
