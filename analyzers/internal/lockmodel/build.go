@@ -125,6 +125,12 @@ func (m *Model) wrapperOp(fn *Func, call *ast.CallExpr, s *SummaryOp, stack []as
 	}
 	op := m.newOp(fn, c, s, stack)
 	op.Key = m.newKey(key, fn)
+	if key.Family() != "" && !m.anchored(key, 0) {
+		// A wrapper's converted key (gconv.String(key)) at its call is
+		// linked to the wrapper's command through the call; a family
+		// would link it to every other lock-named caller (see anchored).
+		op.Key.Family = ""
+	}
 	return op
 }
 

@@ -59,6 +59,26 @@ func (s *Store) SetIfNotExistFuncLock(ctx context.Context, key any, f func(conte
 	return s.SetIfNotExist(ctx, key, value, ttl)
 }
 
+// GetOrSet returns the value of key, or computes it and sets it.
+func (s *Store) GetOrSet(ctx context.Context, key any, f func(context.Context) (any, error), ttl time.Duration) (*gvar.Var, error) {
+	v, err := s.Get(ctx, key)
+	if err != nil || !v.IsNil() {
+		return v, err
+	}
+	value, err := f(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return gvar.New(value), s.Set(ctx, key, value, ttl)
+}
+
+// GetOrSetLock is GetOrSet under the store's mutex.
+func (s *Store) GetOrSetLock(ctx context.Context, key any, f func(context.Context) (any, error), ttl time.Duration) (*gvar.Var, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.GetOrSet(ctx, key, f, ttl)
+}
+
 // Get reads the value of key.
 func (s *Store) Get(ctx context.Context, key any) (*gvar.Var, error) {
 	return s.redis.Get(ctx, gconv.String(key))
