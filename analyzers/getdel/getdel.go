@@ -90,7 +90,9 @@ func report(pass *analysis.Pass, m *lockmodel.Model, op *lockmodel.Op, act actio
 			"the lock can expire and be acquired by another client in between, and " + act.cost,
 		Related: append(related, analysis.RelatedInformation{Pos: gc.Get.Pos(), End: gc.Get.Expr.End(), Message: "value read here, compared in Go"}),
 	}
-	if fixable(op) && !gc.Ordered { // a time compared is not a token to compare-and-delete with
+	// A time compared is not a token to compare-and-delete with, nor is a
+	// part of the value (its owner field, the rest after a prefix).
+	if fixable(op) && !gc.Ordered && !gc.Part {
 		spec := ownerfix.Spec{Op: op, Token: gc.Token, TokenIn: op.Func, Refresh: act.refresh}
 		if fix, ok := ownerfix.Fix(pass, m.Env, spec); ok {
 			d.SuggestedFixes = []analysis.SuggestedFix{fix}

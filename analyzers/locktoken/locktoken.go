@@ -26,7 +26,7 @@ var Categories = []string{"constant-token", "instance-token", "time-token"}
 var Analyzer = &analysis.Analyzer{
 	Name:      "locktoken",
 	Doc:       analysisutil.MustExtractDoc(doc, "locktoken"),
-	URL:       "https://github.com/leasevet/leasevet#locktoken",
+	URL:       lockmodel.ChecksURL,
 	Requires:  []*analysis.Analyzer{lockmodel.Analyzer},
 	Flags:     lockmodel.Analyzer.Flags,
 	Run:       run,

@@ -78,6 +78,10 @@ func newAnalyzer(s Settings, checks []suppress.Check) *analysis.Analyzer {
 	}
 }
 
+// ChecksURL is the page that lists every check with its analyzer, each
+// check's own page one link away: the URL of every leasevet analyzer.
+const ChecksURL = "https://github.com/leasevet/leasevet/blob/main/docs/checks/README.md"
+
 // NewAnalyzer returns the leasevet analyzer name of the default set (its
 // model is Analyzer; NewSet makes a copy of it for another set), whose
 // diagnostics have the given categories. It takes its Doc from the
@@ -90,7 +94,7 @@ func NewAnalyzer(name, doc string, categories []string, run func(*analysis.Pass,
 	return &analysis.Analyzer{
 		Name:     name,
 		Doc:      analysisutil.MustExtractDoc(doc, name),
-		URL:      "https://github.com/leasevet/leasevet#" + name,
+		URL:      ChecksURL,
 		Requires: []*analysis.Analyzer{Analyzer},
 		Flags:    Analyzer.Flags,
 		Run: func(pass *analysis.Pass) (any, error) {

@@ -8,19 +8,25 @@ import (
 	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
 	"github.com/leasevet/leasevet/analyzers/internal/rediscall"
 	"github.com/leasevet/leasevet/analyzers/internal/replyuse"
+	"golang.org/x/tools/go/types/typeutil"
 )
 
 // A GetCompare is the check-then-act shape of get-del and
 // get-expire: the value a Get read is compared with a token in Go, and
 // only then is the write sent, as a separate command.
 type GetCompare struct {
-	Get   *Op             // the read of the value
-	Cmp   *ast.BinaryExpr // the comparison in Go
-	Token ast.Expr        // the side of Cmp that is not the value read
+	Get   *Op      // the read of the value
+	Cmp   ast.Expr // the comparison in Go: a == b, or strings.HasPrefix(v, tok)
+	Token ast.Expr // the side of Cmp that is not the value read
 	// Ordered is set for <, <=, >, >=: a timestamp stored as the lock
 	// value compared with the time now (the SETNX/GETSET expiry
 	// algorithm). It is check-then-act only on a key known to be a lock.
 	Ordered bool
+	// Part is set when what is compared is a part of the value read (a
+	// field of strings.Split, the rest after a prefix, a parsed number,
+	// a prefix test) rather than the value itself: the token is not the
+	// whole stored value, so no compare-and-delete can take it as is.
+	Part bool
 }
 
 // GetCompareBefore returns the Get of op's key whose value is compared with
@@ -54,22 +60,54 @@ func (m *Model) comparedValue(get, op *Op) *GetCompare {
 	holders := m.derivedHolders(op.Func.Decl.Body, holder)
 	var found *GetCompare
 	ast.Inspect(op.Func.Decl.Body, func(n ast.Node) bool {
-		be, ok := n.(*ast.BinaryExpr)
-		if found != nil || !ok || !isComparison(be.Op) {
-			return found == nil
+		if found != nil {
+			return false
 		}
-		if be.End() < get.Expr.End() || be.End() > op.Pos() {
+		e, ok := n.(ast.Expr)
+		if !ok || e.End() < get.Expr.End() || e.End() > op.Pos() {
 			return true
 		}
-		for _, side := range [2][2]ast.Expr{{be.X, be.Y}, {be.Y, be.X}} {
-			if m.isValue(side[0], value, holders) && !m.isConstant(side[1]) {
-				found = &GetCompare{Get: get, Cmp: be, Token: side[1], Ordered: be.Op != token.EQL && be.Op != token.NEQ}
+		x, y, ordered, isCmp := m.comparison(e)
+		if !isCmp {
+			return true
+		}
+		for _, side := range [2][2]ast.Expr{{x, y}, {y, x}} {
+			if ok, part := m.isValue(side[0], value, holders); ok && !m.isConstant(side[1]) {
+				_, call := e.(*ast.CallExpr)
+				found = &GetCompare{Get: get, Cmp: e, Token: side[1], Ordered: ordered, Part: part || call}
 				return false
 			}
 		}
 		return true
 	})
 	return found
+}
+
+// comparison returns the two operands of a comparison: a == b (and the
+// other comparison operators, ordered), or a call of a standard library
+// function that compares two strings or byte slices, as a token kept as
+// a prefix of the stored value is checked (strings.HasPrefix(v, tok)).
+func (m *Model) comparison(e ast.Expr) (x, y ast.Expr, ordered, ok bool) {
+	switch e := e.(type) {
+	case *ast.BinaryExpr:
+		if isComparison(e.Op) {
+			return e.X, e.Y, e.Op != token.EQL && e.Op != token.NEQ, true
+		}
+	case *ast.CallExpr:
+		fn, isFn := typeutil.Callee(m.pass.TypesInfo, e).(*types.Func)
+		if isFn && len(e.Args) == 2 && fn.Pkg() != nil && compareFuncs[fn.Pkg().Path()+"."+fn.Name()] {
+			return e.Args[0], e.Args[1], false, true
+		}
+	}
+	return nil, nil, false, false
+}
+
+// compareFuncs are the standard library functions that compare their two
+// arguments, as a token kept in the value (whole or as its prefix) is
+// checked.
+var compareFuncs = map[string]bool{
+	"strings.HasPrefix": true, "strings.HasSuffix": true, "strings.EqualFold": true, "strings.Contains": true,
+	"bytes.Equal": true, "bytes.HasPrefix": true, "bytes.HasSuffix": true, "bytes.EqualFold": true,
 }
 
 func isComparison(op token.Token) bool {
@@ -96,47 +134,86 @@ func (m *Model) valueOf(get *Op) (ast.Expr, *types.Var) {
 
 // isValue reports whether e is the value read: the chain expression
 // itself, or a variable holding it, possibly converted (string(b),
-// redis.String(reply, err), reply.([]byte)).
-func (m *Model) isValue(e, value ast.Expr, holders map[*types.Var]bool) bool {
-	e = m.unconvert(e)
+// redis.String(reply, err), reply.([]byte)); part says whether e is only a
+// part of the value (see GetCompare.Part).
+func (m *Model) isValue(e, value ast.Expr, holders map[*types.Var]bool) (ok, part bool) {
+	e, part = m.unconvert(e)
 	if e == value {
-		return true
+		return true, part
 	}
-	id, ok := e.(*ast.Ident)
-	if !ok {
-		return false
+	id, isID := e.(*ast.Ident)
+	if !isID {
+		return false, false
 	}
 	v, _ := m.pass.TypesInfo.Uses[id].(*types.Var)
-	return v != nil && holders[v]
+	if v == nil {
+		return false, false
+	}
+	whole, held := holders[v]
+	return held, part || (held && !whole)
 }
 
 // unconvert strips what converts a reply without changing which value it
 // is: parentheses, type conversions and assertions, redigo's converters,
-// fmt.Sprint.
-func (m *Model) unconvert(e ast.Expr) ast.Expr {
+// fmt.Sprint; and what takes a part of it (strconv's parsers, strings.Split,
+// strings.TrimPrefix, an index into a slice of its fields), which it
+// reports as part.
+func (m *Model) unconvert(e ast.Expr) (out ast.Expr, part bool) {
 	for range 4 {
 		switch x := ast.Unparen(e).(type) {
 		case *ast.TypeAssertExpr:
 			e = x.X
 			continue
+		case *ast.IndexExpr:
+			if isSequence(m.pass.TypesInfo.TypeOf(x.X)) {
+				e, part = x.X, true
+				continue
+			}
 		case *ast.CallExpr:
 			if r := rediscall.HeldValue(m.pass.TypesInfo, x); r != nil {
 				e = r
 				continue
 			}
-			if len(x.Args) > 0 && (replyuse.Converts(m.pass.TypesInfo, x, x.Args[0]) || rediscall.CallYield(m.pass.TypesInfo, x) == rediscall.YieldsParsed) {
+			if len(x.Args) > 0 && replyuse.Converts(m.pass.TypesInfo, x, x.Args[0]) {
 				e = x.Args[0]
 				continue
 			}
+			if len(x.Args) > 0 && rediscall.CallYield(m.pass.TypesInfo, x) == rediscall.YieldsParsed {
+				e, part = x.Args[0], part || isStringsCall(m.pass.TypesInfo, x)
+				continue
+			}
 		}
-		return ast.Unparen(e)
+		return ast.Unparen(e), part
 	}
-	return ast.Unparen(e)
+	return ast.Unparen(e), part
+}
+
+// isSequence reports whether t is a slice or an array, whose elements
+// (the fields of a split value) an index reads.
+func isSequence(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	switch t.Underlying().(type) {
+	case *types.Slice, *types.Array:
+		return true
+	}
+	return false
+}
+
+// isStringsCall reports whether call is a function of package strings:
+// one that splits or trims the value, leaving a part of it (strconv's
+// parsers and fmt.Sprint leave the value itself, in another Go type).
+func isStringsCall(info *types.Info, call *ast.CallExpr) bool {
+	fn, ok := typeutil.Callee(info, call).(*types.Func)
+	return ok && fn.Pkg() != nil && fn.Pkg().Path() == "strings"
 }
 
 // derivedHolders returns holder and the variables of body assigned a
 // conversion of it (v, err := redis.String(reply, err); s :=
-// string(reply.([]byte))), a conversion of those, and so on.
+// string(reply.([]byte))) or a part of it (parts := strings.Split(v,
+// ":")), a conversion of those, and so on: each mapped to whether it holds
+// the whole value (false: a part).
 func (m *Model) derivedHolders(body *ast.BlockStmt, holder *types.Var) map[*types.Var]bool {
 	holders := map[*types.Var]bool{}
 	if holder == nil {
@@ -149,10 +226,14 @@ func (m *Model) derivedHolders(body *ast.BlockStmt, holder *types.Var) map[*type
 			if !ok || len(as.Rhs) != 1 || len(as.Lhs) == 0 {
 				return true
 			}
-			if id, ok := m.unconvert(as.Rhs[0]).(*ast.Ident); ok {
-				if v, _ := m.pass.TypesInfo.Uses[id].(*types.Var); v != nil && holders[v] {
-					if lv := analysisutil.VarOf(m.pass.TypesInfo, as.Lhs[0]); lv != nil {
-						holders[lv] = true
+			x, part := m.unconvert(as.Rhs[0])
+			if id, ok := x.(*ast.Ident); ok {
+				v, _ := m.pass.TypesInfo.Uses[id].(*types.Var)
+				whole, held := holders[v]
+				lv := analysisutil.VarOf(m.pass.TypesInfo, as.Lhs[0])
+				if v != nil && held && lv != nil {
+					if prev, seen := holders[lv]; !seen || prev {
+						holders[lv] = whole && !part
 					}
 				}
 			}

@@ -302,6 +302,9 @@ func (w *walker) global(g *ssa.Global, at token.Pos, depth int) []Source {
 	if w.t.prog.Reassigned(obj) || w.t.prog.AddrTaken(obj) || !scalar(obj.Type()) {
 		return unknown()
 	}
+	if lazy := w.t.prog.LazyWrites(obj); len(lazy) > 0 {
+		return w.lazyGlobal(obj, lazy)
+	}
 	stores := w.globalStores(g)
 	if len(stores) == 0 {
 		return unknown()
@@ -314,6 +317,19 @@ func (w *walker) global(g *ssa.Global, at token.Pos, depth int) []Source {
 		return parts
 	}
 	return []Source{{Kind: Instance, Desc: "package variable " + obj.Name() + " (set once when the package initialises)", Pos: obj.Pos()}}
+}
+
+// lazyGlobal classifies a package variable set on first use, under a
+// test of its zero value or in a sync.Once (narrowssa.LazyWrites): set
+// once per process whatever it is set to, it is a per-process identity.
+// Set only to constants it would be a constant, which is left unknown.
+func (w *walker) lazyGlobal(obj *types.Var, values []ast.Expr) []Source {
+	for _, v := range values {
+		if tv, ok := w.t.info.Types[v]; ok && tv.Value == nil {
+			return []Source{{Kind: Instance, Desc: "package variable " + obj.Name() + " (set once, on first use)", Pos: obj.Pos()}}
+		}
+	}
+	return unknown()
 }
 
 // globalStores returns the stores to g in the package initialiser and in

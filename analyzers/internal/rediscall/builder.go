@@ -194,7 +194,7 @@ func (env *Env) applyScriptStep(c *Call, role StepRole, arg ast.Expr) {
 	}
 	switch role {
 	case StepScript:
-		c.Script.Source, c.Script.Known = env.ConstString(arg)
+		c.Script.Source, c.Script.Known = env.ScriptString(arg)
 	case StepSha:
 		c.Script.Known = false // rueidis keeps no script object behind a hash
 	}

@@ -64,12 +64,14 @@ func (env *Env) indexLocals() {
 		return
 	}
 	env.locals = map[*types.Var]*localDef{}
+	env.fields = map[*types.Var]*localDef{}
 	for _, f := range env.Files {
 		ast.Inspect(f, env.recordAssignments)
 	}
 }
 
 func (env *Env) recordAssignments(n ast.Node) bool {
+	env.recordFieldNode(n)
 	switch n := n.(type) {
 	case *ast.AssignStmt:
 		simple := n.Tok == token.ASSIGN || n.Tok == token.DEFINE // not x += y
@@ -109,6 +111,7 @@ func (env *Env) recordAssignments(n ast.Node) bool {
 func (env *Env) recordAssignment(lhs ast.Expr, w varWrite) {
 	id, ok := ast.Unparen(lhs).(*ast.Ident)
 	if !ok {
+		env.recordFieldWrite(lhs, w)
 		return
 	}
 	env.recordDef(id, w)

@@ -83,6 +83,22 @@ var replyReaders = []replyReader{
 	{client: "strconv", name: "ParseUint", yields: YieldsParsed},
 	{client: "strconv", name: "ParseFloat", yields: YieldsParsed},
 	{client: "fmt", name: "Sprint", args: 1, yields: YieldsParsed},
+	// A value written as "owner:time" or with a prefix is split or
+	// trimmed before its owner part is compared: a part of the value
+	// read, still.
+	{client: "strings", name: "Split", yields: YieldsParsed},
+	{client: "strings", name: "SplitN", yields: YieldsParsed},
+	{client: "strings", name: "SplitAfter", yields: YieldsParsed},
+	{client: "strings", name: "Fields", yields: YieldsParsed},
+	{client: "strings", name: "Cut", yields: YieldsParsed},
+	{client: "strings", name: "CutPrefix", yields: YieldsParsed},
+	{client: "strings", name: "CutSuffix", yields: YieldsParsed},
+	{client: "strings", name: "TrimPrefix", yields: YieldsParsed},
+	{client: "strings", name: "TrimSuffix", yields: YieldsParsed},
+	{client: "strings", name: "TrimSpace", yields: YieldsParsed},
+	{client: "strings", name: "Trim", yields: YieldsParsed},
+	{client: "strings", name: "TrimLeft", yields: YieldsParsed},
+	{client: "strings", name: "TrimRight", yields: YieldsParsed},
 	// Any other package function of a client applied to a reply (redigo's
 	// Strings, StringMap, ...) converts it too.
 	{client: anyClient, name: "*", yields: YieldsValue},

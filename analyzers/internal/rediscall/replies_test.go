@@ -43,6 +43,9 @@ func TestCallYield_rows(t *testing.T) {
 		{"strconv", "Atoi", 1, rediscall.YieldsParsed},
 		{"fmt", "Sprint", 1, rediscall.YieldsParsed},
 		{"fmt", "Sprint", 2, rediscall.YieldsNothing},
+		{"strings", "Split", 2, rediscall.YieldsParsed},
+		{"strings", "TrimPrefix", 2, rediscall.YieldsParsed},
+		{"strings", "Join", 2, rediscall.YieldsNothing},
 		{"example.com/redis", "String", 2, rediscall.YieldsNothing},
 	}
 	for _, tt := range tests {

@@ -124,6 +124,6 @@ func (env *Env) genericScript(c *Call, command string, rest []ast.Expr) {
 	c.KeyExpr = c.KeyAt(1)
 	c.Script = &ScriptCall{}
 	if command == "EVAL" {
-		c.Script.Source, c.Script.Known = env.ConstString(rest[0])
+		c.Script.Source, c.Script.Known = env.ScriptString(rest[0])
 	}
 }

@@ -13,7 +13,7 @@ func (env *Env) ScriptArg(e ast.Expr, sha bool) (string, bool) {
 	if sha {
 		return env.hashedScript(e)
 	}
-	return env.ConstString(e)
+	return env.ScriptString(e)
 }
 
 // hashedScript resolves an EvalSha argument: script.Hash(), or a variable
@@ -36,22 +36,31 @@ func (env *Env) hashedScript(e ast.Expr) (string, bool) {
 
 // ScriptSource resolves a script object expression to its Lua source and,
 // for redigo, its key count: NewScript(src) directly, or through a
-// package-level or single-assignment local variable.
+// package-level variable, a local assigned once or a field every write
+// sets to the same script (HeldValues).
 func (env *Env) ScriptSource(x ast.Expr) (string, int, bool) {
-	for range 4 { // variable chains are short; the bound guards against cycles
-		if x == nil {
+	return env.scriptSource(x, 0)
+}
+
+func (env *Env) scriptSource(x ast.Expr, depth int) (string, int, bool) {
+	if x == nil || depth >= maxHolders {
+		return "", 0, false
+	}
+	if call, ok := ast.Unparen(x).(*ast.CallExpr); ok {
+		return env.newScriptSource(call)
+	}
+	if init := env.Init(x); init != nil {
+		return env.scriptSource(init, depth+1)
+	}
+	src, n, found := "", 0, false
+	for _, v := range env.HeldValues(x) {
+		s, k, ok := env.scriptSource(v, depth+1)
+		if !ok || (found && (s != src || k != n)) {
 			return "", 0, false
 		}
-		if call, ok := ast.Unparen(x).(*ast.CallExpr); ok {
-			return env.newScriptSource(call)
-		}
-		next := env.Init(x)
-		if next == nil {
-			next = env.LocalInit(x)
-		}
-		x = next
+		src, n, found = s, k, true
 	}
-	return "", 0, false
+	return src, n, found
 }
 
 // newScriptSource reads redis.NewScript(src) (go-redis) and
@@ -63,14 +72,14 @@ func (env *Env) newScriptSource(call *ast.CallExpr) (string, int, bool) {
 	}
 	switch {
 	case (fn.Name() == "NewScript" || fn.Name() == "NewScriptServerSHA") && len(call.Args) == 1:
-		src, ok := env.ConstString(call.Args[0])
+		src, ok := env.ScriptString(call.Args[0])
 		return src, -1, ok
 	case IsLuaConstructor(fn.Name()) && len(call.Args) >= 1:
-		src, ok := env.ConstString(call.Args[0]) // rueidis.NewLuaScript(src, opts...)
+		src, ok := env.ScriptString(call.Args[0]) // rueidis.NewLuaScript(src, opts...)
 		return src, -1, ok
 	case fn.Name() == "NewScript" && len(call.Args) == 2:
 		n, okN := env.ConstInt(call.Args[0])
-		src, okS := env.ConstString(call.Args[1])
+		src, okS := env.ScriptString(call.Args[1])
 		return src, int(n), okN && okS
 	}
 	return "", 0, false

@@ -24,6 +24,7 @@ type Env struct {
 	inits  map[*types.Var]ast.Expr
 	embed  map[*types.Var]string // //go:embed file contents
 	locals map[*types.Var]*localDef
+	fields map[*types.Var]*localDef        // writes to unexported fields of this package's structs
 	multis map[*ast.CallExpr]*ast.CallExpr // a command's Build call -> the DoMulti sending it
 	// ScriptSHA returns the source of the script whose SHA1 a variable
 	// of another package holds, from that package's facts; nil: unknown.

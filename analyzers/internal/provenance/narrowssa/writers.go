@@ -23,7 +23,12 @@ type writerIndex struct {
 	fields     map[*types.Var][]*ast.FuncDecl // field -> declarations writing it
 	initWrites map[*types.Var][]*ast.FuncDecl // package variable -> func init() writing it
 	reassigned map[*types.Var]bool            // package variable written outside initialisation
-	addrTaken  map[*types.Var]bool            // &v or &x.f: writes we cannot see
+	// lazy holds the assignments under a zero-value test of a package
+	// variable (or in a sync.Once), with the variable; lazyWrites the
+	// values such assignments give it (lazy.go).
+	lazy       map[*ast.AssignStmt]*types.Var
+	lazyWrites map[*types.Var][]ast.Expr
+	addrTaken  map[*types.Var]bool // &v or &x.f: writes we cannot see
 	// decoded holds the exported fields of structs whose address is
 	// passed to another package (json.Unmarshal(data, &cfg)): decoders
 	// write exported fields we cannot see.
@@ -50,6 +55,8 @@ func newWriterIndex(pkg *types.Package, info *types.Info, files []*ast.File) *wr
 		fields:      map[*types.Var][]*ast.FuncDecl{},
 		initWrites:  map[*types.Var][]*ast.FuncDecl{},
 		reassigned:  map[*types.Var]bool{},
+		lazy:        map[*ast.AssignStmt]*types.Var{},
+		lazyWrites:  map[*types.Var][]ast.Expr{},
 		addrTaken:   map[*types.Var]bool{},
 		decoded:     map[*types.Var]bool{},
 		calls:       map[*types.Func][]*ast.CallExpr{},
@@ -85,9 +92,13 @@ func newWriterIndex(pkg *types.Package, info *types.Info, files []*ast.File) *wr
 func (ix *writerIndex) recordWrites(pkg *types.Package, info *types.Info, fd *ast.FuncDecl, n ast.Node) {
 	switch n := n.(type) {
 	case *ast.AssignStmt:
-		for _, lhs := range n.Lhs {
-			ix.recordWrite(pkg, info, fd, lhs)
+		for i, lhs := range n.Lhs {
+			if !ix.recordLazy(pkg, info, fd, n, i) {
+				ix.recordWrite(pkg, info, fd, lhs)
+			}
 		}
+	case *ast.IfStmt:
+		ix.markLazy(pkg, info, n)
 	case *ast.IncDecStmt:
 		ix.recordWrite(pkg, info, fd, n.X)
 	case *ast.UnaryExpr:
@@ -104,6 +115,7 @@ func (ix *writerIndex) recordWrites(pkg *types.Package, info *types.Info, fd *as
 			ix.fields[fv] = append(ix.fields[fv], fd)
 		}
 	case *ast.CallExpr:
+		ix.markOnce(info, n)
 		ix.recordDecoded(pkg, info, n)
 		ix.recordCall(pkg, info, fd, n)
 	case *ast.Ident:

@@ -28,8 +28,12 @@ func leasevetDriver(t *testing.T) (*Driver, *bytes.Buffer, *bytes.Buffer) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// go vet runs this test binary as the vet tool, which TestMain makes
+	// one with the default analyzers.
+	t.Setenv(runAsDefaultVetToolEnv, "1")
 	var out, errb bytes.Buffer
-	return &Driver{Name: "leasevet", Analyzers: analyzers.Default(), Stdout: &out, Stderr: &errb, Dir: dir}, &out, &errb
+	return &Driver{Name: "leasevet", Analyzers: analyzers.Default(), Stdout: &out, Stderr: &errb, Dir: dir,
+		VetTool: os.Args[0]}, &out, &errb
 }
 
 func TestDriver_Main_helpEveryCheckOfLeasevet(t *testing.T) {

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/leasevet/leasevet/analyzers"
 	"github.com/leasevet/leasevet/cmd/leasevet/internal/cmdtest"
 	"github.com/leasevet/leasevet/cmd/leasevet/internal/report"
 	"github.com/leasevet/leasevet/cmd/leasevet/internal/vetunit"
@@ -18,7 +19,14 @@ import (
 // tested on a real process.
 const runAsDriverEnv = "LEASEVET_DRIVER_TEST_MAIN"
 
+// When this variable is set, the test binary is a vet tool with leasevet's
+// default analyzers, for the tests of a Driver with them (leasevetDriver).
+const runAsDefaultVetToolEnv = "LEASEVET_DRIVER_TEST_DEFAULT_VETTOOL"
+
 func TestMain(m *testing.M) {
+	if os.Getenv(runAsDefaultVetToolEnv) == "1" && IsVetProtocol(os.Args[1:]) {
+		vetunit.Main(analyzers.Default())
+	}
 	if os.Getenv(runAsDriverEnv) == "1" {
 		args := os.Args[1:]
 		if IsVetProtocol(args) {
