@@ -57,15 +57,17 @@ func skippedWait(w *waitFinder, m *lockmodel.Model, loop *ast.ForStmt, acq *lock
 	return p.skipAt, p.waitAt
 }
 
-// answerVars returns the variables the acquire's statement assigns: its
-// result and its error (ok, err := ...), which differ from one attempt to
-// the next only with what Redis answers.
+// answerVars returns the error variables the acquire's statement assigns
+// (err in ok, err := ...), which differ from one attempt to the next only
+// with what Redis answers. The result (ok) is left out: a branch on it
+// after the success exit (if ok { return }; if !ok { wait }) has one way
+// that is never taken.
 func answerVars(info *types.Info, acq *lockmodel.Op) map[*types.Var]bool {
 	vars := map[*types.Var]bool{}
 	for i := len(acq.Stack) - 1; i >= 0; i-- {
 		if as, ok := acq.Stack[i].(*ast.AssignStmt); ok {
 			for _, l := range as.Lhs {
-				if v := analysisutil.VarOf(info, l); v != nil {
+				if v := analysisutil.VarOf(info, l); v != nil && analysisutil.IsError(v.Type()) {
 					vars[v] = true
 				}
 			}

@@ -201,3 +201,21 @@ func (w *Waiter) AcquireTimed(ctx context.Context) error {
 func (w *Waiter) Release(ctx context.Context) error {
 	return unlock.Run(ctx, w.rdb, []string{w.key}, w.token).Err()
 }
+
+// AcquireThenWait returns on success and waits on the held way: the
+// branch on !ok after the success exit has one way only.
+func (w *Waiter) AcquireThenWait(ctx context.Context) error {
+	for attempt := 0; attempt < 100; attempt++ { // ok: every way that comes round waits
+		ok, err := w.rdb.SetNX(ctx, w.key, w.token, w.ttl).Result()
+		if err != nil {
+			return err
+		}
+		if ok {
+			return nil
+		}
+		if !ok {
+			time.Sleep(w.retry + 10*time.Millisecond)
+		}
+	}
+	return ErrTimeout
+}
