@@ -22,7 +22,8 @@ type reach struct {
 	whole bool // the graph could not be read: every read of v counts
 }
 
-// reachOf follows v from the acquire op through the control-flow graph of
+// reachOf follows v from the acquire op (or, for a command held in a
+// local, the later read of its reply) through the control-flow graph of
 // the function (or function literal) that issues it.
 func reachOf(info *types.Info, op *lockmodel.Op, v *types.Var) *reach {
 	r := &reach{info: info, v: v, reads: map[*ast.Ident]bool{}}
@@ -33,7 +34,11 @@ func reachOf(info *types.Info, op *lockmodel.Op, v *types.Var) *reach {
 		}
 	}
 	g := cfg.New(body, func(*ast.CallExpr) bool { return true })
-	b, i := analysisutil.NodeBlock(g, op.Expr)
+	from := ast.Node(op.Expr)
+	if op.Reply.Held != nil { // cmd := SetNX(...); ...; ok, err := cmd.Result(): the answer is the read's
+		from = op.Reply.Reply
+	}
+	b, i := analysisutil.NodeBlock(g, from)
 	if b == nil {
 		r.whole = true
 		return r
