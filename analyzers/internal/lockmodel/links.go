@@ -20,10 +20,37 @@ func (m *Model) link() {
 	for _, fn := range m.Funcs {
 		m.linkFunc(fn)
 	}
+	m.linkInterfaces()
 	m.instances = map[*SummaryOp][]*Op{}
 	for _, op := range m.Ops {
 		if op.Via != nil && m.origins[op.Via] != nil && !op.Func.Test {
-			m.instances[op.Via] = append(m.instances[op.Via], op)
+			via := op.Via
+			if impl := m.implOf[via]; impl != nil {
+				via = impl
+			}
+			m.instances[via] = append(m.instances[via], op)
+		}
+	}
+}
+
+// linkInterfaces links the commands of each interface method of the
+// package that has one implementation here to that implementation's: a
+// call through the interface then stands for the implementation's
+// command as a call of the method itself does, so that a bug is reported
+// once, at the command, not again at the interface call.
+func (m *Model) linkInterfaces() {
+	m.implOf = map[*SummaryOp]*SummaryOp{}
+	sums := m.localSummaries()
+	for im, cm := range m.ifaceImpls {
+		si, sc := sums[im], sums[cm]
+		if si == nil || sc == nil || len(si.Ops) != len(sc.Ops) {
+			continue
+		}
+		for i := range si.Ops {
+			if o := m.origins[&sc.Ops[i]]; o != nil {
+				m.origins[&si.Ops[i]] = o
+				m.implOf[&si.Ops[i]] = &sc.Ops[i]
+			}
 		}
 	}
 }
@@ -122,8 +149,9 @@ func (m *Model) IsRoot(op *Op) bool { return m.Origin(op) == nil }
 
 // Origin returns, for an op issued through a call of a wrapper declared in
 // this package, the op inside the wrapper it stands for; nil for a direct
-// command, a wrapper of another package, or an interface method (whose
-// call issues the command, as it does across packages). Analyzers use it
+// command, a wrapper of another package, or a method of an interface
+// without exactly one implementation here (whose call issues the command,
+// as it does across packages). Analyzers use it
 // to report a bug once, where it is.
 func (m *Model) Origin(op *Op) *Op {
 	if op.Via == nil {

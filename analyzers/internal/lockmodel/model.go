@@ -34,9 +34,10 @@ type Model struct {
 	local      map[*types.Func]*Summary    // this package's summaries (summary.go)
 	ifaceImpls map[*types.Func]*types.Func // interface method -> its only implementation's
 
-	origins    map[*SummaryOp]*Op   // see Origin (links.go)
-	summarized map[*Op]*SummaryOp   // an op of a wrapper -> the command of its summary it is
-	instances  map[*SummaryOp][]*Op // see Instances
+	origins    map[*SummaryOp]*Op        // see Origin (links.go)
+	summarized map[*Op]*SummaryOp        // an op of a wrapper -> the command of its summary it is
+	instances  map[*SummaryOp][]*Op      // see Instances
+	implOf     map[*SummaryOp]*SummaryOp // an interface method's command -> its only implementation's (see linkInterfaces)
 
 	acquires keyIndex           // keys acquired with NX (lockkeys.go)
 	evidence keyIndex           // keys released or renewed

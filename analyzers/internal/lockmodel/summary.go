@@ -76,9 +76,9 @@ func (m *Model) summarizeLocal() {
 }
 
 // ifaceSummary is the summary of an interface method, the one of its
-// only implementation's method: its own copy, linked to no op (see
-// Origin), so that the interface call issues the commands, in this
-// package as in importing ones.
+// only implementation's method: its own copy, so that an interface call
+// in an importing package issues the commands; in this package each of
+// its commands is linked to the implementation's (linkInterfaces).
 func ifaceSummary(s *Summary) *Summary {
 	if s == nil {
 		return nil
