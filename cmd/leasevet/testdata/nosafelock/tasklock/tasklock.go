@@ -5,10 +5,14 @@ package tasklock
 
 import (
 	"context"
+	"errors"
 	"time"
 
 	"github.com/redis/go-redis/v9"
 )
+
+// ErrNotHeld is Release's answer when the lock is no longer ours.
+var ErrNotHeld = errors.New("tasklock: lock not held")
 
 // Lock is one task's lock.
 type Lock struct {
@@ -35,7 +39,7 @@ func (l *Lock) Release(ctx context.Context) error {
 		return err
 	}
 	if v != l.token {
-		return nil
+		return ErrNotHeld
 	}
 	return l.rdb.Del(ctx, l.key).Err()
 }
