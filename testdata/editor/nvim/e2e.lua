@@ -88,14 +88,15 @@ local function main()
   write('others.txt', others)
   write('timing.txt', { string.format('%.1f', elapsed) })
 
-  -- What standalone leasevet -json says about the same file.
+  -- What standalone leasevet -json says about the same file. The gopls
+  -- build ends each message with its category, as go vet's text does.
   local want = {}
   for _, by_analyzer in pairs(vim.fn.json_decode(read(env('E2E_WANT')))) do
     for _, diags in pairs(by_analyzer) do
       if type(diags) == 'table' and diags[1] ~= nil then
         for _, d in ipairs(diags) do
           local name, line = string.match(d.posn, '^(.*):(%d+):%d+$')
-          if name == file then table.insert(want, line .. ': ' .. d.message) end
+          if name == file then table.insert(want, line .. ': ' .. d.message .. ' [' .. d.category .. ']') end
         end
       end
     end
