@@ -39,7 +39,7 @@ func newCondJudge(info *types.Info, loop *ast.ForStmt, sig *types.Signature, ans
 // collect records what the loop writes and the tags of its switches.
 func (j condJudge) collect(loop *ast.ForStmt) {
 	mark := func(e ast.Expr) {
-		if v := analysisutil.VarOf(j.info, rootOf(e)); v != nil {
+		if v := analysisutil.RootVar(j.info, e); v != nil {
 			j.assigned[v] = true
 		}
 	}
@@ -72,23 +72,6 @@ func (j condJudge) caseTags(s *ast.SwitchStmt) {
 	for _, cl := range s.Body.List {
 		for _, e := range cl.(*ast.CaseClause).List {
 			j.tags[e] = s.Tag
-		}
-	}
-}
-
-// rootOf returns the variable expression at the root of a selector,
-// index or star chain (l in l.opts.wait, buf in buf[i]).
-func rootOf(e ast.Expr) ast.Expr {
-	for {
-		switch x := ast.Unparen(e).(type) {
-		case *ast.SelectorExpr:
-			e = x.X
-		case *ast.IndexExpr:
-			e = x.X
-		case *ast.StarExpr:
-			e = x.X
-		default:
-			return e
 		}
 	}
 }

@@ -4,6 +4,8 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+
+	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
 )
 
 // untrackedVars returns the variables of body whose value the dataflow
@@ -14,7 +16,7 @@ func untrackedVars(info *types.Info, body *ast.BlockStmt) map[*types.Var]bool {
 	out := map[*types.Var]bool{}
 	ast.Inspect(body, func(n ast.Node) bool {
 		if u, ok := n.(*ast.UnaryExpr); ok && u.Op == token.AND {
-			if v := rootVar(info, u.X); v != nil {
+			if v := analysisutil.RootVar(info, u.X); v != nil {
 				out[v] = true
 			}
 		}
@@ -35,29 +37,6 @@ func untrackedVars(info *types.Info, body *ast.BlockStmt) map[*types.Var]bool {
 		})
 	}
 	return out
-}
-
-// rootVar returns the variable at the root of a selector or index chain
-// (h in h.ctx, s in s[i].ctx), or nil.
-func rootVar(info *types.Info, e ast.Expr) *types.Var {
-	for {
-		switch x := ast.Unparen(e).(type) {
-		case *ast.Ident:
-			v, _ := info.Uses[x].(*types.Var)
-			if v == nil {
-				v, _ = info.Defs[x].(*types.Var)
-			}
-			return v
-		case *ast.SelectorExpr:
-			e = x.X
-		case *ast.IndexExpr:
-			e = x.X
-		case *ast.StarExpr:
-			e = x.X
-		default:
-			return nil
-		}
-	}
 }
 
 // eachAssignment calls visit with the position and the variable of

@@ -45,3 +45,20 @@ func VarOf(info *types.Info, e ast.Expr) *types.Var {
 func IsError(t types.Type) bool {
 	return types.Identical(t, types.Universe.Lookup("error").Type())
 }
+
+// RootVar returns the variable at the root of a selector, index or star
+// chain (l in l.opts.wait, s in s[i].ctx, p in *p), or nil.
+func RootVar(info *types.Info, e ast.Expr) *types.Var {
+	for {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.SelectorExpr:
+			e = x.X
+		case *ast.IndexExpr:
+			e = x.X
+		case *ast.StarExpr:
+			e = x.X
+		default:
+			return VarOf(info, e)
+		}
+	}
+}
