@@ -2,6 +2,8 @@ package lockmodel
 
 import (
 	"go/ast"
+	"go/types"
+	"strings"
 
 	"github.com/leasevet/leasevet/analyzers/internal/keyid"
 	"github.com/leasevet/leasevet/analyzers/internal/rediscall"
@@ -152,7 +154,7 @@ func (m *Model) namedAsLock(id keyid.ID, acquires, releases []*Op) bool {
 // for a key with no constant text: "processed:"+id written by a method of
 // a Locker type is named by its text, and a dedup marker.
 func (m *Model) opNamedAsLock(op *Op) bool {
-	if m.lockNames.matches(op.Func.Decl.Name.Name) {
+	if m.lockNames.namesFuncItself(op.Func) {
 		return true
 	}
 	if op.Func.Recv != nil && len(op.Key.Identity.Constants()) == 0 && m.lockNames.matches(op.Func.Recv.Obj().Name()) {
@@ -171,7 +173,43 @@ func (m *Model) opNamedAsLock(op *Op) bool {
 
 // namesFunc reports whether fn or its receiver type has a lock word.
 func (l namer) namesFunc(fn *Func) bool {
-	return l.matches(fn.Decl.Name.Name) || (fn.Recv != nil && l.matches(fn.Recv.Obj().Name()))
+	return l.namesFuncItself(fn) || (fn.Recv != nil && l.matches(fn.Recv.Obj().Name()))
+}
+
+// namesFuncItself reports whether fn's own name has a lock word that
+// names a lock: not when the word only tells fn from a sibling of the same
+// signature that is named without it (GetOrSetFuncLock beside
+// GetOrSetFunc, removeLocked beside remove), the convention for a variant
+// that runs under, or expects, a mutex.
+func (l namer) namesFuncItself(fn *Func) bool {
+	name := fn.Decl.Name.Name
+	if !l.matches(name) {
+		return false
+	}
+	words := nameWords(name)
+	last := words[len(words)-1]
+	rest := strings.TrimRight(name[:len(name)-len(last)], "_")
+	if len(words) < 2 || !l.re.MatchString(last) || l.matches(rest) {
+		return true
+	}
+	return !hasSibling(fn, rest)
+}
+
+// hasSibling reports whether fn's package (for a method, its receiver
+// type) declares a function named name with fn's parameters and results.
+func hasSibling(fn *Func, name string) bool {
+	var obj types.Object
+	if fn.Recv != nil {
+		obj, _, _ = types.LookupFieldOrMethod(fn.Recv, true, fn.Obj.Pkg(), name)
+	} else {
+		obj = fn.Obj.Pkg().Scope().Lookup(name)
+	}
+	sib, ok := obj.(*types.Func)
+	if !ok {
+		return false
+	}
+	a, b := sib.Signature(), fn.Obj.Signature()
+	return types.Identical(a.Params(), b.Params()) && types.Identical(a.Results(), b.Results()) && a.Variadic() == b.Variadic()
 }
 
 // keyNames returns the names a key expression is built from: variables and
