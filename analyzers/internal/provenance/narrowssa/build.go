@@ -44,8 +44,12 @@ func Build(fset *token.FileSet, pkg *types.Package, info *types.Info, files []*a
 	p.index = newWriterIndex(pkg, info, files)
 	keep := p.index.selectBodies(pkg, info, roots)
 	stripped := p.stripBodies(keep)
-	prog := ssa.NewProgram(fset, 0)
-	for _, imp := range pkg.Imports() {
+	// BareInits: the initialiser calls no imported init, so only the
+	// imports whose functions and variables the built code names need
+	// creating, and creating an import (every member of its scope) is
+	// most of the cost: go-redis alone has over a thousand.
+	prog := ssa.NewProgram(fset, ssa.BareInits)
+	for _, imp := range referencedImports(pkg, info, stripped) {
 		prog.CreatePackage(imp, nil, nil, true)
 	}
 	p.ssa = prog.CreatePackage(pkg, stripped, info, false)
@@ -53,6 +57,35 @@ func Build(fset *token.FileSet, pkg *types.Package, info *types.Info, files []*a
 	p.ssa.Build()
 	p.indexFuncs(keep)
 	return p, nil
+}
+
+// referencedImports returns the imported packages whose package-level
+// functions or variables files name: the builder looks those up among the
+// program's packages, while methods, types and constants of an import are
+// made from type information.
+func referencedImports(pkg *types.Package, info *types.Info, files []*ast.File) []*types.Package {
+	seen := map[*types.Package]bool{}
+	var out []*types.Package
+	for _, f := range files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			id, ok := n.(*ast.Ident)
+			if !ok {
+				return true
+			}
+			obj := info.Uses[id]
+			switch obj.(type) {
+			case *types.Var, *types.Func:
+			default:
+				return true
+			}
+			if p := obj.Pkg(); p != nil && p != pkg && obj.Parent() == p.Scope() && !seen[p] {
+				seen[p] = true
+				out = append(out, p)
+			}
+			return true
+		})
+	}
+	return out
 }
 
 // Stats says how much SSA Build built, for the benchmark and tests.
