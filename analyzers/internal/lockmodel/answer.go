@@ -84,6 +84,10 @@ func (m *Model) setAnswerTo(s *SummaryOp, fn *Func, op *Op, ops []*Op) {
 	}
 	i, whole, records := m.answerTo(fn, op, side, ops)
 	if i < 0 {
+		s.Kept = keptOf(op)
+		if s.Kept != KeptUnknown && op.Via == nil {
+			s.Answer, s.Mismatch = ans, mismatch
+		}
 		return
 	}
 	s.AnswerTo, s.Answer, s.Mismatch, s.Records = i, ans, mismatch, records
@@ -99,6 +103,25 @@ func (m *Model) setAnswerTo(s *SummaryOp, fn *Func, op *Op, ops []*Op) {
 	case ans != rediscall.NoAnswer:
 		s.Answer = rediscall.ValueAnswer
 	}
+}
+
+// keptOf says what op's function reads of its reply when it hands the
+// answer to no caller: nothing when it drops it, only the error when it
+// reads nothing else; KeptUnknown for any other reading, or when op is
+// itself a wrapper's call (its wrapper says).
+func keptOf(op *Op) Kept {
+	u := op.Reply
+	switch {
+	case op.Via != nil || u.Held != nil:
+		return KeptUnknown
+	case u.Dropped():
+		return KeptNothing
+	case u.ErrOnly != "" && (u.Consumer == replyuse.Dropped || u.Consumer == replyuse.Returned || u.Consumer == replyuse.Assigned):
+		return KeptError
+	case u.ErrorSideOnly():
+		return KeptError
+	}
+	return KeptUnknown
 }
 
 // answerTo returns the index of fn's result that carries op's answer,
