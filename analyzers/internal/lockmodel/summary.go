@@ -238,6 +238,7 @@ func (m *Model) summaryOp(fn *Func, op *Op, ops []*Op, tmpl *keyid.Resolver, par
 	if op.Via != nil {
 		s.Where, s.Wrapper = op.Via.Where, op.Via.Wrapper
 		s.Script, s.ScriptSha, s.ScriptObject, s.Keys = -1, false, false, -1
+		m.passScriptOn(&s, op, params)
 	}
 	return s, true
 }
@@ -359,6 +360,19 @@ func (m *Model) instantiate(call *ast.CallExpr, s *SummaryOp) (*rediscall.Call, 
 	}
 	c.Classify(s.Role, s.Owner) // a script the call does not show is what the wrapper recognised
 	return c, key, true
+}
+
+// passScriptOn records in s, the summary of a call of a script wrapper
+// in fn, the parameter of fn that the call passes on as the script, when
+// the call does not show the script itself (a wrapper of a wrapper: its
+// callers' script runs).
+func (m *Model) passScriptOn(s *SummaryOp, op *Op, params map[*types.Var]int) {
+	if op.Via.Script < 0 || op.Lua != nil {
+		return
+	}
+	if i := paramIndexOf(m.pass.TypesInfo, argAt(op.Expr, op.Via.Script), params); i >= 0 {
+		s.Script, s.ScriptSha, s.ScriptObject = i, op.Via.ScriptSha, op.Via.ScriptObject
+	}
 }
 
 // scriptAt returns the script a call of a script wrapper (s) runs: the
