@@ -52,21 +52,42 @@ func uncheckedAcquire(pass *analysis.Pass, m *lockmodel.Model, op *lockmodel.Op)
 // droppedHere returns why op's function loses the "not acquired" answer
 // of op, or "".
 func droppedHere(pass *analysis.Pass, m *lockmodel.Model, op *lockmodel.Op) string {
-	ans := answerOf(op)
+	ans, lost := answerOf(op), lostInWrapper(m, op)
 	// A wrapper's summary may be settled in its own package, but an
 	// answer handed back to the caller was judged nowhere: so Reportable
 	// is not asked here.
-	if ans == rediscall.NoAnswer || op.Queued || pipelined(pass.TypesInfo, m, op) {
+	if (ans == rediscall.NoAnswer && lost == "") || op.Queued || pipelined(pass.TypesInfo, m, op) {
 		return ""
 	}
 	if op.Kind == rediscall.Acquire && !m.IsLockKey(op) {
 		return "" // a dedup or idempotency marker: ignoring its answer is a choice
+	}
+	if lost != "" {
+		return lost
 	}
 	if op.Via != nil && op.Via.Records && op.Reply.Consumer == replyuse.Dropped && lastStatement(op.Stack) {
 		return "" // TryClaim(id) keeps its own answer, and the caller does nothing under it
 	}
 	u := usageOf(pass.TypesInfo, op.Reply, answerIndex(op), ans)
 	return judge(pass.TypesInfo, op, ans, u)
+}
+
+// lostInWrapper returns why the answer of an acquire a wrapper of another
+// package sends is lost inside the wrapper (it drops the reply, or reads
+// only an error that a held lock leaves nil), when the wrapper's package
+// could not judge the key (a parameter it only passes on): the call,
+// which names the lock key, is where the bug is. "" otherwise.
+func lostInWrapper(m *lockmodel.Model, op *lockmodel.Op) string {
+	if op.Via == nil || op.Kind != rediscall.Acquire || op.Via.AnswerTo >= 0 || op.Via.Settled || !m.IsRoot(op) {
+		return ""
+	}
+	switch {
+	case op.Via.Kept == lockmodel.KeptNothing:
+		return "its result is discarded"
+	case op.Via.Kept == lockmodel.KeptError && op.Via.Answer == rediscall.ValueAnswer:
+		return "only the error is read, and it is nil when another client holds the lock"
+	}
+	return ""
 }
 
 // lastStatement reports whether the call at the top of stack is a

@@ -117,6 +117,8 @@ func answerOf(op *lockmodel.Op) answer {
 // caller passes is judged by its own source.
 func passedAnswer(op *lockmodel.Op) answer {
 	switch {
+	case op.Via.AnswerTo < 0 && lostInWrapper(op):
+		return scriptAnswers[op.Lua.MismatchReply()]
 	case op.Via.AnswerTo < 0:
 		return noAnswer
 	case op.Via.Mismatch == luascript.ReplyError:
@@ -125,6 +127,15 @@ func passedAnswer(op *lockmodel.Op) answer {
 		return scriptAnswers[op.Lua.MismatchReply()]
 	}
 	return scriptAnswers[op.Via.Mismatch]
+}
+
+// lostInWrapper reports whether op is the call of a wrapper of another
+// package that runs the script its caller passes and loses the reply
+// itself (drops it, or reads only its error): the wrapper's package
+// cannot know the script, so the bug is judged here, at the call, by the
+// script the call passes.
+func lostInWrapper(op *lockmodel.Op) bool {
+	return op.Via.Script >= 0 && op.Via.Kept != lockmodel.KeptUnknown && op.Lua != nil
 }
 
 // redsyncAnswer says how a redsync Unlock or Extend (fn) reports a lost
@@ -197,6 +208,14 @@ const (
 // only compared as an interface).
 func replyUse(info *types.Info, op *lockmodel.Op) replyUsage {
 	u := op.Reply
+	if op.Via != nil && op.Via.AnswerTo < 0 {
+		switch op.Via.Kept {
+		case lockmodel.KeptNothing:
+			return statement
+		case lockmodel.KeptError:
+			return errOnly
+		}
+	}
 	if u.ErrOnly != "" {
 		return errMethod
 	}

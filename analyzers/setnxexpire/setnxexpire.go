@@ -59,17 +59,28 @@ func finding(m *lockmodel.Model, acq *lockmodel.Op) (exp, noTTL *lockmodel.Op) {
 // with no TTL is reported at the acquire, when a call that hands it a
 // lock key gives the key no TTL either, and never at its calls.
 func findingHere(m *lockmodel.Model, acq *lockmodel.Op) (exp, noTTL *lockmodel.Op) {
-	if acq.Func.Test || acq.Kind != rediscall.Acquire || acq.TTLIs != rediscall.NoTTL || acq.Key.ID == "" || !acq.Reportable() {
+	if acq.Func.Test || acq.Kind != rediscall.Acquire || acq.TTLIs != rediscall.NoTTL || acq.Key.ID == "" {
 		return nil, nil
 	}
-	if exp := lockmodel.ExpireAfter(acq); exp != nil {
+	if exp := lockmodel.ExpireAfter(acq); exp != nil && (acq.Reportable() || splitHere(acq, exp)) {
 		return exp, nil
+	}
+	if !acq.Reportable() {
+		return nil, nil
 	}
 	if !m.IsRoot(acq) || m.HasTTLSomewhere(acq) {
 		return nil, nil
 	}
 	noExpire := func(u *lockmodel.Op) bool { return lockmodel.ExpireAfter(u) == nil }
 	return nil, m.LockUse(acq, noExpire, func(u *lockmodel.Op) bool { return noExpire(u) && !m.HasTTLSomewhere(u) })
+}
+
+// splitHere reports whether the acquire and the expire after it are not
+// one call of one wrapper: the split is this function's, even when each
+// half is a wrapper's whose package judged its key (a SETNX helper and an
+// EXPIRE helper of another package), and no wrapper could report it.
+func splitHere(acq, exp *lockmodel.Op) bool {
+	return acq.Via == nil || exp.Via == nil || acq.Expr != exp.Expr
 }
 
 func checkSplitAcquire(pass *analysis.Pass, m *lockmodel.Model, acq, exp *lockmodel.Op) {

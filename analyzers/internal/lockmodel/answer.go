@@ -78,12 +78,20 @@ func sideOf(op *Op) (answerSide, rediscall.Answer, luascript.Reply) {
 // fn's callers (see answerTo), and how that result tells it.
 func (m *Model) setAnswerTo(s *SummaryOp, fn *Func, op *Op, ops []*Op) {
 	s.AnswerTo = -1
+	if op.Via != nil && op.Via.AnswerTo < 0 {
+		s.Kept, s.Answer, s.Mismatch = op.Via.Kept, op.Via.Answer, op.Via.Mismatch // lost in the wrapper fn calls
+		return
+	}
 	side, ans, mismatch := sideOf(op)
 	if side == noSide {
 		return
 	}
 	i, whole, records := m.answerTo(fn, op, side, ops)
 	if i < 0 {
+		s.Kept = keptOf(op)
+		if s.Kept != KeptUnknown {
+			s.Answer, s.Mismatch = ans, mismatch
+		}
 		return
 	}
 	s.AnswerTo, s.Answer, s.Mismatch, s.Records = i, ans, mismatch, records
@@ -99,6 +107,27 @@ func (m *Model) setAnswerTo(s *SummaryOp, fn *Func, op *Op, ops []*Op) {
 	case ans != rediscall.NoAnswer:
 		s.Answer = rediscall.ValueAnswer
 	}
+}
+
+// keptOf says what op's function reads of its reply when it hands the
+// answer to no caller: nothing when it drops it, only the error when it
+// reads nothing else; KeptUnknown for any other reading (of a wrapper's
+// call that hands the answer on, any reading but a drop).
+func keptOf(op *Op) Kept {
+	u := op.Reply
+	switch {
+	case u.Held != nil:
+		return KeptUnknown
+	case u.Dropped():
+		return KeptNothing
+	case op.Via != nil:
+		return KeptUnknown
+	case u.ErrOnly != "" && (u.Consumer == replyuse.Dropped || u.Consumer == replyuse.Returned || u.Consumer == replyuse.Assigned):
+		return KeptError
+	case u.ErrorSideOnly():
+		return KeptError
+	}
+	return KeptUnknown
 }
 
 // answerTo returns the index of fn's result that carries op's answer,

@@ -94,9 +94,12 @@ type SummaryOp struct {
 	// ...any)) runs the script its caller passes as parameter Script
 	// (the SHA1 when ScriptSha) on the keys of the slice parameter Keys;
 	// -1 when the wrapper fixes them itself.
-	Script    int
-	ScriptSha bool
-	Keys      int
+	// ScriptObject: the parameter is a script object (a *Script, a
+	// *Lua), whose source its constructor at the call gives.
+	Script       int
+	ScriptSha    bool
+	ScriptObject bool
+	Keys         int
 	// AnswerTo is the index of the wrapper's result that carries the
 	// command's answer to its callers (an acquire's "not acquired", an
 	// owner-checked release's or renewal's "not the owner"): the reply,
@@ -114,6 +117,13 @@ type SummaryOp struct {
 	// state that outlives the call (t.claimed[id] = true, l.held = ok
 	// under a test of it): later code asks that state, not the result.
 	Records bool
+	// Kept says what the wrapper itself reads of the reply when no result
+	// carries the answer (AnswerTo < 0): nothing (a statement, a defer, a
+	// go), only its error, or more (KeptUnknown). A wrapper in another
+	// package that runs the script its caller passes, or acquires a key
+	// its own package cannot judge, loses the answer there; the caller,
+	// who knows the script or the lock key, is judged on it.
+	Kept Kept
 	// Ctx is the parameter the wrapper sends the command with as its
 	// context, unassigned in the wrapper (-1: none, or another context),
 	// and FailsOnDoneCtx the client that fails the command when that
@@ -155,3 +165,13 @@ func exclusive(x, y []ast.Node) bool {
 	}
 	return false
 }
+
+// Kept is what a wrapper reads of a command's reply it hands no caller:
+// see SummaryOp.Kept.
+type Kept uint8
+
+const (
+	KeptUnknown Kept = iota // read, or not known
+	KeptNothing             // dropped: an expression statement, a defer, a go
+	KeptError               // only the error: .Err(), _, err :=
+)

@@ -233,10 +233,12 @@ func (m *Model) summaryOp(fn *Func, op *Op, ops []*Op, tmpl *keyid.Resolver, par
 	m.setAnswerTo(&s, fn, op, ops)
 	if op.Via == nil && op.Script != nil && op.Lua == nil {
 		s.Script, s.ScriptSha = paramIndexOf(m.pass.TypesInfo, op.Script.Script, params), op.Script.Sha
+		s.ScriptObject = s.Script >= 0 && op.Script.Object
 	}
 	if op.Via != nil {
 		s.Where, s.Wrapper = op.Via.Where, op.Via.Wrapper
-		s.Script, s.ScriptSha, s.Keys = -1, false, -1
+		s.Script, s.ScriptSha, s.ScriptObject, s.Keys = -1, false, false, -1
+		m.passScriptOn(&s, op, params)
 	}
 	return s, true
 }
@@ -348,8 +350,7 @@ func (m *Model) instantiate(call *ast.CallExpr, s *SummaryOp) (*rediscall.Call, 
 		c.KeyExpr, c.KeyExprs = keys[0], keys
 	}
 	if s.Script >= 0 {
-		src, known := m.Env.ScriptArg(argAt(call, s.Script), s.ScriptSha)
-		c.Script = &rediscall.ScriptCall{Source: src, Known: known}
+		c.Script = m.scriptAt(call, s)
 	}
 	if c.TTL != nil {
 		c.TTLIs = m.Env.TTLOf(c.TTL, false)
@@ -359,6 +360,31 @@ func (m *Model) instantiate(call *ast.CallExpr, s *SummaryOp) (*rediscall.Call, 
 	}
 	c.Classify(s.Role, s.Owner) // a script the call does not show is what the wrapper recognised
 	return c, key, true
+}
+
+// passScriptOn records in s, the summary of a call of a script wrapper
+// in fn, the parameter of fn that the call passes on as the script, when
+// the call does not show the script itself (a wrapper of a wrapper: its
+// callers' script runs).
+func (m *Model) passScriptOn(s *SummaryOp, op *Op, params map[*types.Var]int) {
+	if op.Via.Script < 0 || op.Lua != nil {
+		return
+	}
+	if i := paramIndexOf(m.pass.TypesInfo, argAt(op.Expr, op.Via.Script), params); i >= 0 {
+		s.Script, s.ScriptSha, s.ScriptObject = i, op.Via.ScriptSha, op.Via.ScriptObject
+	}
+}
+
+// scriptAt returns the script a call of a script wrapper (s) runs: the
+// source, SHA1 or script object the call passes.
+func (m *Model) scriptAt(call *ast.CallExpr, s *SummaryOp) *rediscall.ScriptCall {
+	arg := argAt(call, s.Script)
+	if s.ScriptObject {
+		src, _, known := m.Env.ScriptSource(arg)
+		return &rediscall.ScriptCall{Source: src, Known: known}
+	}
+	src, known := m.Env.ScriptArg(arg, s.ScriptSha)
+	return &rediscall.ScriptCall{Source: src, Known: known}
 }
 
 // viaTemplate returns the key template of an op issued through a wrapper,

@@ -118,6 +118,10 @@ type ScriptCall struct {
 	Script   ast.Expr
 	Sha      bool
 	KeysExpr ast.Expr
+	// Object is set when Script is a script object (the *Script of
+	// Run, the *Lua of Exec, go-zero's *Script of ScriptRun) rather than
+	// a source or a SHA1.
+	Object bool
 }
 
 // KeyAt returns the expression of KEYS[i] (1-based), or nil.

@@ -45,7 +45,7 @@ func (env *Env) goZeroScriptRun(c *Call, args []ast.Expr) {
 		return
 	}
 	src, _, known := env.ScriptSource(args[0])
-	c.Script = &ScriptCall{Source: src, Known: known}
+	c.Script = &ScriptCall{Source: src, Known: known, Script: args[0], Object: true, KeysExpr: args[1]}
 	c.KeyExprs, _ = env.SliceLiteral(args[1])
 	c.KeyExpr = c.KeyAt(1)
 }

@@ -25,8 +25,11 @@ func (env *Env) luaCall(c *Call, call *ast.CallExpr, fn *types.Func) bool {
 		return false
 	}
 	src, _, known := env.ScriptSource(c.ClientExpr)
+	c.Script = &ScriptCall{Source: src, Known: known, Script: c.ClientExpr, Object: true}
+	if fn.Name() == "Exec" {
+		c.Script.KeysExpr = keys
+	}
 	c.Kind, c.Command, c.Ctx, c.ClientExpr = Script, "EVALSHA", args[0], args[1]
-	c.Script = &ScriptCall{Source: src, Known: known}
 	c.KeyExprs, _ = env.SliceLiteral(keys)
 	c.KeyExpr = c.KeyAt(1)
 	return true

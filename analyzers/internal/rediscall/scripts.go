@@ -26,7 +26,7 @@ func (env *Env) scriptObjectCall(c *Call, args []ast.Expr) bool {
 	}
 	src, _, known := env.ScriptSource(c.ClientExpr)
 	c.Kind, c.Command = Script, cmd
-	c.Script = &ScriptCall{Source: src, Known: known}
+	c.Script = &ScriptCall{Source: src, Known: known, Script: c.ClientExpr, Object: true, KeysExpr: args[1]}
 	c.ClientExpr = args[0]
 	c.Queued = env.isPipeline(args[0])
 	c.KeyExprs = env.SliceElems(args[1])

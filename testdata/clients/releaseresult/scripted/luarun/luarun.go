@@ -1,0 +1,30 @@
+// Package luarun runs the Lua scripts its callers pass, as a service's
+// Redis helper package does: it cannot know what a script replies, so a
+// dropped or error-only reply is judged where the script is passed.
+package luarun
+
+import (
+	"context"
+
+	"github.com/redis/rueidis"
+)
+
+// Runner sends scripts over one client.
+type Runner struct {
+	C rueidis.Client
+}
+
+// Fire runs script on key and forgets the reply.
+func (r *Runner) Fire(ctx context.Context, script *rueidis.Lua, key, arg string) {
+	script.Exec(ctx, r.C, []string{key}, []string{arg})
+}
+
+// Run runs script on key and reports only a transport error.
+func (r *Runner) Run(ctx context.Context, script *rueidis.Lua, key, arg string) error {
+	return script.Exec(ctx, r.C, []string{key}, []string{arg}).Error()
+}
+
+// Int runs script on key and hands its integer reply back.
+func (r *Runner) Int(ctx context.Context, script *rueidis.Lua, key, arg string) (int64, error) {
+	return script.Exec(ctx, r.C, []string{key}, []string{arg}).AsInt64()
+}
