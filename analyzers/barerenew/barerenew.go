@@ -36,11 +36,12 @@ func run(pass *analysis.Pass, m *lockmodel.Model) (any, error) {
 // when op is no such renewal: an expire command, an unconditional SET
 // with a TTL, or a script that expires the key on some path without
 // comparing the owner, of a lock key, outside the acquire's own sequence
-// (in its function, and at the call that proves it). A command of a
-// same-package helper is judged at the command, never at its calls.
+// (in its function, at the call that proves it, or at every call of its
+// helper). A command of a same-package helper is judged at the command,
+// never at its calls.
 func unownedRenewal(m *lockmodel.Model, op *lockmodel.Op) (acq, use *lockmodel.Op) {
-	if !op.RenewsKey() || partOfAcquire(op) {
-		return nil, nil
+	if !op.RenewsKey() || partOfAcquire(op) || m.EveryCall(op, partOfAcquire) {
+		return nil, nil // an acquire's expire, or a helper's that every call sends as one
 	}
 	use = m.Unguarded(op, func(u *lockmodel.Op) bool {
 		if partOfAcquire(u) {

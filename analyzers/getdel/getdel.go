@@ -21,12 +21,13 @@ var Categories = []string{"get-del", "get-expire"}
 var Analyzer = lockmodel.NewAnalyzer("getdel", doc, Categories, run)
 
 func run(pass *analysis.Pass, m *lockmodel.Model) (any, error) {
+	once := lockmodel.Once{}
 	for _, op := range m.Ops {
 		act, gc := checkThenAct(m, op)
 		if gc == nil || m.ReportedInWrapper(op, func(o *lockmodel.Op) bool { _, g := checkThenAct(m, o); return g != nil }) {
 			continue // a helper whose own GET, compare and write are reported there is not reported again at its calls
 		}
-		report(pass, m, op, act, gc)
+		report(pass, m, op, act, gc, once)
 	}
 	return nil, nil
 }
@@ -75,7 +76,15 @@ func checkThenAct(m *lockmodel.Model, op *lockmodel.Op) (action, *lockmodel.GetC
 	return act, gc
 }
 
-func report(pass *analysis.Pass, m *lockmodel.Model, op *lockmodel.Op, act action, gc *lockmodel.GetCompare) {
+// report reports op's check-then-act write. A write of a same-package
+// helper that its caller sends after comparing the GET is reported at the
+// helper's command, once, with the call as related information, and no
+// fix (the compare and the write are in different functions).
+func report(pass *analysis.Pass, m *lockmodel.Model, op *lockmodel.Op, act action, gc *lockmodel.GetCompare, once lockmodel.Once) {
+	cmd, calls := m.AtCommand(op, "called here after the value was compared")
+	if !once.First(cmd, act.category) {
+		return
+	}
 	acquired := ""
 	var related []analysis.RelatedInformation
 	if acq := m.AcquireFor(op); acq != nil {
@@ -83,22 +92,22 @@ func report(pass *analysis.Pass, m *lockmodel.Model, op *lockmodel.Op, act actio
 		related = append(related, analysis.RelatedInformation{Pos: acq.Pos(), End: acq.Expr.End(), Message: "lock acquired here"})
 	}
 	d := analysis.Diagnostic{
-		Pos:      op.Pos(),
-		End:      op.Expr.End(),
+		Pos:      cmd.Pos(),
+		End:      cmd.Expr.End(),
 		Category: act.category,
-		Message: m.CallText(op) + act.verb + op.Key.Text + acquired + " after " +
+		Message: m.CallText(cmd) + act.verb + op.Key.Text + acquired + " after " +
 			m.CallText(gc.Get) + " at " + m.Where(gc.Get.Pos()) + " compared its value in Go, as a separate command: " +
 			"the lock can expire and be acquired by another client in between, and " + act.cost,
 		Related: append(related, analysis.RelatedInformation{Pos: gc.Get.Pos(), End: gc.Get.Expr.End(), Message: "value read here, compared in Go"}),
 	}
 	// A time compared is not a token to compare-and-delete with, nor is a
 	// part of the value (its owner field, the rest after a prefix).
-	if fixable(op) && !gc.Ordered && !gc.Part {
+	if cmd == op && fixable(op) && !gc.Ordered && !gc.Part {
 		if fix, ok := wholeFix(pass, m, op, gc, act.refresh); ok {
 			d.SuggestedFixes = []analysis.SuggestedFix{fix}
 		}
 	}
-	d.Related = append(d.Related, m.CallerRelated(op)...)
+	d.Related = append(append(d.Related, m.CallerRelated(op)...), calls...)
 	m.Report(pass, d)
 }
 

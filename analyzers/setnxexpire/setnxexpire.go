@@ -23,19 +23,20 @@ var Categories = []string{"setnx-expire", "setnx-expire-pipeline", "no-ttl"}
 var Analyzer = lockmodel.NewAnalyzer("setnxexpire", doc, Categories, run)
 
 func run(pass *analysis.Pass, m *lockmodel.Model) (any, error) {
+	once := lockmodel.Once{}
 	for _, fn := range m.Funcs {
 		if !fn.Test { // tests set up state directly; they do not take locks
-			checkFunc(pass, m, fn)
+			checkFunc(pass, m, fn, once)
 		}
 	}
 	return nil, nil
 }
 
 // checkFunc reports each acquire of fn that sets no TTL.
-func checkFunc(pass *analysis.Pass, m *lockmodel.Model, fn *lockmodel.Func) {
+func checkFunc(pass *analysis.Pass, m *lockmodel.Model, fn *lockmodel.Func, once lockmodel.Once) {
 	for _, acq := range fn.Ops {
 		if exp, noTTL := finding(m, acq); exp != nil {
-			checkSplitAcquire(pass, m, acq, exp)
+			checkSplitAcquire(pass, m, acq, exp, once)
 		} else if noTTL != nil {
 			checkNoTTL(pass, m, acq, noTTL)
 		}
@@ -83,23 +84,31 @@ func splitHere(acq, exp *lockmodel.Op) bool {
 	return acq.Via == nil || exp.Via == nil || acq.Expr != exp.Expr
 }
 
-func checkSplitAcquire(pass *analysis.Pass, m *lockmodel.Model, acq, exp *lockmodel.Op) {
-	d := analysis.Diagnostic{Pos: exp.Pos(), End: exp.Expr.End()}
-	key, at := exp.Key.Text, m.Where(acq.Pos())
+// checkSplitAcquire reports the expire that gives acq's key its TTL only
+// after acq. An expire sent by a same-package helper is reported at the
+// helper's command, once, with the call as related information.
+func checkSplitAcquire(pass *analysis.Pass, m *lockmodel.Model, acq, exp *lockmodel.Op, once lockmodel.Once) {
+	cmd, calls := m.AtCommand(exp, "called here after "+acq.Method+" acquired the key without a TTL")
+	d := analysis.Diagnostic{Pos: cmd.Pos(), End: cmd.Expr.End(), Category: "setnx-expire"}
 	if acq.Queued && exp.Queued {
 		d.Category = "setnx-expire-pipeline"
-		d.Message = exp.Method + " of " + key + " is queued in the same pipeline as " + acq.Method + " (" + at +
+	}
+	if !once.First(cmd, d.Category) {
+		return
+	}
+	key, at := m.KeyTextAt(cmd, exp), m.Where(acq.Pos())
+	if d.Category == "setnx-expire-pipeline" {
+		d.Message = cmd.Method + " of " + key + " is queued in the same pipeline as " + acq.Method + " (" + at +
 			"): it runs even when the SETNX failed, so a client that did not get the lock extends the holder's lock; put the TTL into the acquire"
 	} else {
-		d.Category = "setnx-expire"
 		what := "a lock"
 		if !m.IsLockKey(acq) {
 			what = "a key" // a marker with no lock evidence: the same race, but no lock
 		}
-		d.Message = exp.Method + " sets the TTL of " + noun(m, acq) + " " + key + " only after " + acq.Method + " acquired it (" + at +
+		d.Message = cmd.Method + " sets the TTL of " + noun(m, acq) + " " + key + " only after " + acq.Method + " acquired it (" + at +
 			"): a crash, timeout or cancelled context in between leaves " + what + " that never expires; put the TTL into the acquire"
 	}
-	d.Related = []analysis.RelatedInformation{{Pos: acq.Pos(), End: acq.Expr.End(), Message: "acquired here without a TTL"}}
+	d.Related = append([]analysis.RelatedInformation{{Pos: acq.Pos(), End: acq.Expr.End(), Message: "acquired here without a TTL"}}, calls...)
 	if fix, ok := foldTTL(pass, m, acq, exp); ok {
 		d.SuggestedFixes = []analysis.SuggestedFix{fix}
 	}

@@ -1,6 +1,12 @@
 package lockmodel
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/leasevet/leasevet/analyzers/internal/rediscall"
+
+	"golang.org/x/tools/go/analysis"
+)
 
 // The links tie the ops of a package's wrappers to the ops that stand for
 // them at the wrappers' calls, so that a bug is reported once, where it
@@ -201,4 +207,83 @@ func (m *Model) UseOf(op *Op, through, ok func(*Op) bool) *Op {
 		}
 	}
 	return nil
+}
+
+// AtCommand returns where a finding about op is reported: for the call of
+// a same-package helper, the command it stands for (Root), with the call
+// as related information saying why (what the call proves); op itself,
+// and nothing related, otherwise. A bug in a helper's command is then
+// reported once, at the command, whichever call proves it (see Once).
+func (m *Model) AtCommand(op *Op, why string) (*Op, []analysis.RelatedInformation) {
+	root := m.Root(op)
+	if root == op {
+		return op, nil
+	}
+	return root, []analysis.RelatedInformation{{Pos: op.Pos(), End: op.Expr.End(), Message: why}}
+}
+
+// Once remembers which commands a rule's run has reported in which
+// category, so that a helper's command that several calls prove a bug
+// (see AtCommand) is reported once. A rule makes one per run.
+type Once map[onceKey]bool
+
+type onceKey struct {
+	op       *Op
+	category string
+}
+
+// First reports whether op has not been reported in category yet, and
+// records that it now is.
+func (o Once) First(op *Op, category string) bool {
+	k := onceKey{op, category}
+	if o[k] {
+		return false
+	}
+	o[k] = true
+	return true
+}
+
+// EveryCall reports whether op, a command of a same-package helper, has
+// calls outside tests and f holds at each, or, for a call inside another
+// helper that acquires nothing itself, at each of that helper's calls,
+// and so on (each call visited once, within a bound): the command then
+// only ever runs as f says of its calls, such as the expire of an acquire
+// sequence split over helpers. False for a command with no call in the
+// package, or a call where f does not hold in a function that acquires.
+func (m *Model) EveryCall(op *Op, f func(*Op) bool) bool {
+	queue := append([]*Op(nil), m.Instances(op)...)
+	if len(queue) == 0 {
+		return false
+	}
+	seen := map[*Op]bool{op: true}
+	for len(queue) > 0 {
+		in := queue[0]
+		queue = queue[1:]
+		if seen[in] {
+			continue
+		}
+		if len(seen) >= maxWalk {
+			return false
+		}
+		seen[in] = true
+		if f(in) {
+			continue
+		}
+		next := m.Instances(in)
+		if len(next) == 0 || acquires(in.Func) {
+			return false
+		}
+		queue = append(queue, next...)
+	}
+	return true
+}
+
+// acquires reports whether fn acquires a key, directly or through a call.
+func acquires(fn *Func) bool {
+	for _, op := range fn.Ops {
+		if op.Role == rediscall.RoleAcquire {
+			return true
+		}
+	}
+	return false
 }
