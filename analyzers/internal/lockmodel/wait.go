@@ -43,9 +43,18 @@ func (m *Model) retriedUntilAcquired(acq *Op) bool {
 
 // answerErr returns the variable that holds the error of an acquire
 // whose "not acquired" answer is that error (rueidis's SET NX, go-redis's
-// SetArgs NX: err == nil means acquired), or nil.
+// SetArgs NX: err == nil means acquired), or nil. Through a wrapper, the
+// variable its summary's answer result is assigned to, when that result
+// is such an error (func TryLock(...) error { return c.Do(...).Error() }).
 func (m *Model) answerErr(op *Op) *types.Var {
-	if op.Via != nil || rediscall.NotAcquired(op.Call) != rediscall.ErrorAnswer {
+	at := -1 // the last of the assignment
+	switch {
+	case op.Via != nil:
+		if op.Kind != rediscall.Acquire || op.Via.AnswerTo < 0 || op.Via.Answer != rediscall.ErrorAnswer {
+			return nil
+		}
+		at = op.Via.AnswerTo
+	case rediscall.NotAcquired(op.Call) != rediscall.ErrorAnswer:
 		return nil
 	}
 	for i := len(op.Stack) - 1; i >= 0; i-- {
@@ -53,7 +62,11 @@ func (m *Model) answerErr(op *Op) *types.Var {
 		if !ok || len(as.Rhs) != 1 {
 			continue
 		}
-		if v := analysisutil.VarOf(m.pass.TypesInfo, as.Lhs[len(as.Lhs)-1]); v != nil && analysisutil.IsError(v.Type()) {
+		lhs := as.Lhs[len(as.Lhs)-1]
+		if at >= 0 && at < len(as.Lhs) {
+			lhs = as.Lhs[at]
+		}
+		if v := analysisutil.VarOf(m.pass.TypesInfo, lhs); v != nil && analysisutil.IsError(v.Type()) {
 			return v
 		}
 		return nil
