@@ -4,6 +4,7 @@ package compat
 import (
 	"context"
 
+	"example.com/clients/releaseresult/compat/shaexec"
 	"github.com/redis/rueidis/rueidiscompat"
 )
 
@@ -36,5 +37,17 @@ func UnlockSha(ctx context.Context, c rueidiscompat.Cmdable, key, token string) 
 // UnlockEvalChecked is correct: the reply is read.
 func UnlockEvalChecked(ctx context.Context, c rueidiscompat.Cmdable, key, token string) (bool, error) {
 	n, err := c.Eval(ctx, releaseSrc, []string{key}, token).Int64()
+	return n == 1, err
+}
+
+// UnlockByDigest runs the script by its digest through a helper that
+// keeps only the error.
+func UnlockByDigest(ctx context.Context, c rueidiscompat.Cmdable, key, token string) error {
+	return shaexec.Release(ctx, c, release, key, token) // want `Release \(EVALSHA at shaexec.go:13\) runs an owner-checked release script on lock key passed to UnlockByDigest as key but keeps only its error`
+}
+
+// UnlockByDigestChecked is correct: the reply comes back and 0 is read.
+func UnlockByDigestChecked(ctx context.Context, c rueidiscompat.Cmdable, key, token string) (bool, error) {
+	n, err := shaexec.ReleaseN(ctx, c, release, key, token)
 	return n == 1, err
 }
