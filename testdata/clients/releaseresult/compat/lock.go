@@ -51,3 +51,10 @@ func UnlockByDigestChecked(ctx context.Context, c rueidiscompat.Cmdable, key, to
 	n, err := shaexec.ReleaseN(ctx, c, release, key, token)
 	return n == 1, err
 }
+
+// UnlockShaStaged holds the digest in a local and keeps only the error.
+func UnlockShaStaged(ctx context.Context, c rueidiscompat.Cmdable, key, token string) error {
+	sha := release.Hash()
+	_, err := c.EvalSha(ctx, sha, []string{key}, token).Result() // want `EvalSha runs an owner-checked release script on lock key passed to UnlockShaStaged as key but keeps only its error`
+	return err
+}
