@@ -8,6 +8,7 @@ import (
 
 	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
 	"github.com/leasevet/leasevet/analyzers/internal/rediscall"
+	"github.com/leasevet/leasevet/analyzers/internal/replyuse"
 )
 
 // retriedUntilAcquired reports whether acq is retried by its innermost
@@ -57,19 +58,29 @@ func (m *Model) answerErr(op *Op) *types.Var {
 	case rediscall.NotAcquired(op.Call) != rediscall.ErrorAnswer:
 		return nil
 	}
+	if u := op.Reply; u.Held != nil && u.Consumer == replyuse.Assigned {
+		return m.errorAt(u.Lhs, at) // r := c.Do(...); err := r.Error()
+	}
 	for i := len(op.Stack) - 1; i >= 0; i-- {
-		as, ok := op.Stack[i].(*ast.AssignStmt)
-		if !ok || len(as.Rhs) != 1 {
-			continue
+		if as, ok := op.Stack[i].(*ast.AssignStmt); ok && len(as.Rhs) == 1 {
+			return m.errorAt(as.Lhs, at)
 		}
-		lhs := as.Lhs[len(as.Lhs)-1]
-		if at >= 0 && at < len(as.Lhs) {
-			lhs = as.Lhs[at]
-		}
-		if v := analysisutil.VarOf(m.pass.TypesInfo, lhs); v != nil && analysisutil.IsError(v.Type()) {
-			return v
-		}
+	}
+	return nil
+}
+
+// errorAt returns the error variable assigned at position at of lhs (the
+// last when at < 0), or nil.
+func (m *Model) errorAt(lhs []ast.Expr, at int) *types.Var {
+	if len(lhs) == 0 {
 		return nil
+	}
+	e := lhs[len(lhs)-1]
+	if at >= 0 && at < len(lhs) {
+		e = lhs[at]
+	}
+	if v := analysisutil.VarOf(m.pass.TypesInfo, e); v != nil && analysisutil.IsError(v.Type()) {
+		return v
 	}
 	return nil
 }

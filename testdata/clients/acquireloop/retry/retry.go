@@ -57,3 +57,17 @@ func (m *Mutex) Unlock(ctx context.Context) (bool, error) {
 }
 
 var unlock = rueidis.NewLuaScript(`if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("del", KEYS[1]) end return 0`)
+
+// LockHeld holds the reply before reading its error, and spins.
+func (m *Mutex) LockHeld(ctx context.Context) error {
+	for { // want `loop retries Set on lock key m.key \(at retry.go:64\) until it succeeds with nothing that waits between attempts`
+		res := m.c.Do(ctx, m.c.B().Set().Key(m.key).Value(m.token).Nx().Px(m.ttl).Build())
+		err := res.Error()
+		if err == nil {
+			return nil
+		}
+		if !rueidis.IsRedisNil(err) {
+			return err
+		}
+	}
+}
