@@ -368,7 +368,11 @@ func (m *Model) scriptParam(sc *rediscall.ScriptCall, params map[*types.Var]int)
 	if i := paramIndexOf(m.pass.TypesInfo, sc.Script, params); i >= 0 {
 		return i, sc.Sha, sc.Object
 	}
-	call, ok := ast.Unparen(sc.Script).(*ast.CallExpr)
+	e := sc.Script
+	if init := m.Env.LocalInit(e); init != nil {
+		e = init // sha := script.Hash()
+	}
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
 	if !ok || !sc.Sha || len(call.Args) > 0 {
 		return -1, false, false
 	}

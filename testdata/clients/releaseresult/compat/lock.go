@@ -58,3 +58,9 @@ func UnlockShaStaged(ctx context.Context, c rueidiscompat.Cmdable, key, token st
 	_, err := c.EvalSha(ctx, sha, []string{key}, token).Result() // want `EvalSha runs an owner-checked release script on lock key passed to UnlockShaStaged as key but keeps only its error`
 	return err
 }
+
+// UnlockByDigestStaged keeps only the error, through a helper that holds
+// the digest in a local.
+func UnlockByDigestStaged(ctx context.Context, c rueidiscompat.Cmdable, key, token string) error {
+	return shaexec.ReleaseStaged(ctx, c, release, key, token) // want `ReleaseStaged \(EVALSHA at shaexec.go:25\) runs an owner-checked release script on lock key passed to UnlockByDigestStaged as key but keeps only its error`
+}

@@ -18,3 +18,9 @@ func Release(ctx context.Context, c rueidiscompat.Cmdable, s *rueidiscompat.Scri
 func ReleaseN(ctx context.Context, c rueidiscompat.Cmdable, s *rueidiscompat.Script, key, token string) (int64, error) {
 	return c.EvalSha(ctx, s.Hash(), []string{key}, token).Int64()
 }
+
+// ReleaseStaged holds the digest in a local first.
+func ReleaseStaged(ctx context.Context, c rueidiscompat.Cmdable, s *rueidiscompat.Script, key, token string) error {
+	sha := s.Hash()
+	return c.EvalSha(ctx, sha, []string{key}, token).Err()
+}

@@ -40,3 +40,9 @@ func (r *Runner) FireSource(ctx context.Context, src, key, arg string) {
 func (r *Runner) IntSource(ctx context.Context, src, key, arg string) (int64, error) {
 	return r.C.Do(ctx, r.C.B().Eval().Script(src).Numkeys(1).Key(key).Arg(arg).Build()).AsInt64()
 }
+
+// RunHeld holds the reply before reading its error.
+func (r *Runner) RunHeld(ctx context.Context, script *rueidis.Lua, key, arg string) error {
+	res := script.Exec(ctx, r.C, []string{key}, []string{arg})
+	return res.Error()
+}
