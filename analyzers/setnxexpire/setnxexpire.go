@@ -135,13 +135,24 @@ func checkNoTTL(pass *analysis.Pass, m *lockmodel.Model, acq, use *lockmodel.Op)
 	})
 }
 
+// heldTTL reports whether the acquire's no-TTL argument is a variable
+// (noTTL := time.Duration(0)) rather than a constant: replacing it could
+// leave the variable unused, which does not compile.
+func heldTTL(info *types.Info, acq *lockmodel.Op) bool {
+	if acq.TTL == nil {
+		return false
+	}
+	tv, ok := info.Types[acq.TTL]
+	return !ok || tv.Value == nil
+}
+
 // foldTTL builds the fix that moves the expire's TTL into the acquire and
 // takes the expire out (removeExpire), when that is certainly right.
 func foldTTL(pass *analysis.Pass, m *lockmodel.Model, acq, exp *lockmodel.Op) (analysis.SuggestedFix, bool) {
 	if acq.Via != nil || exp.Via != nil || acq.Client == rediscall.Redigo || exp.Client == rediscall.Redigo || exp.TTL == nil {
 		return analysis.SuggestedFix{}, false
 	}
-	if acq.Func != exp.Func || !availableAt(pass.TypesInfo, m.Env, exp.TTL, acq.Pos(), acq.Func) {
+	if acq.Func != exp.Func || !availableAt(pass.TypesInfo, m.Env, exp.TTL, acq.Pos(), acq.Func) || heldTTL(pass.TypesInfo, acq) {
 		return analysis.SuggestedFix{}, false
 	}
 	removal, ok := removeExpire(pass, acq, exp)

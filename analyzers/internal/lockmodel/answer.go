@@ -114,10 +114,8 @@ func (m *Model) setAnswerTo(s *SummaryOp, fn *Func, op *Op, ops []*Op) {
 // reads nothing else; KeptUnknown for any other reading (of a wrapper's
 // call that hands the answer on, any reading but a drop).
 func keptOf(op *Op) Kept {
-	u := op.Reply
+	u := op.Reply // of a reply held in a local, its later read
 	switch {
-	case u.Held != nil:
-		return KeptUnknown
 	case u.Dropped():
 		return KeptNothing
 	case op.Via != nil:

@@ -232,8 +232,7 @@ func (m *Model) summaryOp(fn *Func, op *Op, ops []*Op, tmpl *keyid.Resolver, par
 	}
 	m.setAnswerTo(&s, fn, op, ops)
 	if op.Via == nil && op.Script != nil && op.Lua == nil {
-		s.Script, s.ScriptSha = paramIndexOf(m.pass.TypesInfo, op.Script.Script, params), op.Script.Sha
-		s.ScriptObject = s.Script >= 0 && op.Script.Object
+		s.Script, s.ScriptSha, s.ScriptObject = m.scriptParam(op.Script, params)
 	}
 	if op.Via != nil {
 		s.Where, s.Wrapper = op.Via.Where, op.Via.Wrapper
@@ -360,6 +359,29 @@ func (m *Model) instantiate(call *ast.CallExpr, s *SummaryOp) (*rediscall.Call, 
 	}
 	c.Classify(s.Role, s.Owner) // a script the call does not show is what the wrapper recognised
 	return c, key, true
+}
+
+// scriptParam returns the parameter a command runs the script of, -1
+// when none: the source, SHA1 or script object itself, or the script
+// object whose Hash() the command sends (EvalSha(ctx, script.Hash(), ...)).
+func (m *Model) scriptParam(sc *rediscall.ScriptCall, params map[*types.Var]int) (int, bool, bool) {
+	if i := paramIndexOf(m.pass.TypesInfo, sc.Script, params); i >= 0 {
+		return i, sc.Sha, sc.Object
+	}
+	e := sc.Script
+	if init := m.Env.LocalInit(e); init != nil {
+		e = init // sha := script.Hash()
+	}
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok || !sc.Sha || len(call.Args) > 0 {
+		return -1, false, false
+	}
+	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "Hash" {
+		if i := paramIndexOf(m.pass.TypesInfo, sel.X, params); i >= 0 {
+			return i, false, true
+		}
+	}
+	return -1, false, false
 }
 
 // passScriptOn records in s, the summary of a call of a script wrapper

@@ -8,6 +8,7 @@ import (
 
 	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
 	"github.com/leasevet/leasevet/analyzers/internal/rediscall"
+	"github.com/leasevet/leasevet/analyzers/internal/replyuse"
 )
 
 // retriedUntilAcquired reports whether acq is retried by its innermost
@@ -43,20 +44,43 @@ func (m *Model) retriedUntilAcquired(acq *Op) bool {
 
 // answerErr returns the variable that holds the error of an acquire
 // whose "not acquired" answer is that error (rueidis's SET NX, go-redis's
-// SetArgs NX: err == nil means acquired), or nil.
+// SetArgs NX: err == nil means acquired), or nil. Through a wrapper, the
+// variable its summary's answer result is assigned to, when that result
+// is such an error (func TryLock(...) error { return c.Do(...).Error() }).
 func (m *Model) answerErr(op *Op) *types.Var {
-	if op.Via != nil || rediscall.NotAcquired(op.Call) != rediscall.ErrorAnswer {
+	at := -1 // the last of the assignment
+	switch {
+	case op.Via != nil:
+		if op.Kind != rediscall.Acquire || op.Via.AnswerTo < 0 || op.Via.Answer != rediscall.ErrorAnswer {
+			return nil
+		}
+		at = op.Via.AnswerTo
+	case rediscall.NotAcquired(op.Call) != rediscall.ErrorAnswer:
 		return nil
 	}
+	if u := op.Reply; u.Held != nil && u.Consumer == replyuse.Assigned {
+		return m.errorAt(u.Lhs, at) // r := c.Do(...); err := r.Error()
+	}
 	for i := len(op.Stack) - 1; i >= 0; i-- {
-		as, ok := op.Stack[i].(*ast.AssignStmt)
-		if !ok || len(as.Rhs) != 1 {
-			continue
+		if as, ok := op.Stack[i].(*ast.AssignStmt); ok && len(as.Rhs) == 1 {
+			return m.errorAt(as.Lhs, at)
 		}
-		if v := analysisutil.VarOf(m.pass.TypesInfo, as.Lhs[len(as.Lhs)-1]); v != nil && analysisutil.IsError(v.Type()) {
-			return v
-		}
+	}
+	return nil
+}
+
+// errorAt returns the error variable assigned at position at of lhs (the
+// last when at < 0), or nil.
+func (m *Model) errorAt(lhs []ast.Expr, at int) *types.Var {
+	if len(lhs) == 0 {
 		return nil
+	}
+	e := lhs[len(lhs)-1]
+	if at >= 0 && at < len(lhs) {
+		e = lhs[at]
+	}
+	if v := analysisutil.VarOf(m.pass.TypesInfo, e); v != nil && analysisutil.IsError(v.Type()) {
+		return v
 	}
 	return nil
 }

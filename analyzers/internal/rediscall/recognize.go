@@ -168,11 +168,17 @@ func (env *Env) durationState(e ast.Expr, absolute bool) TTLState {
 	if absolute {
 		return HasTTL
 	}
-	if v, ok := env.ConstInt(e); ok {
-		if v == 0 || v == -1 {
-			return NoTTL
+	// A local assigned once holds its value (ttl := 30 * time.Second).
+	for range maxHolders {
+		if v, ok := env.ConstInt(e); ok {
+			if v == 0 || v == -1 {
+				return NoTTL
+			}
+			return HasTTL
 		}
-		return HasTTL
+		if e = env.LocalInit(e); e == nil {
+			break
+		}
 	}
 	return TTLUnknown
 }

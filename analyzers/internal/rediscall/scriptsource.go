@@ -18,9 +18,17 @@ func (env *Env) ScriptArg(e ast.Expr, sha bool) (string, bool) {
 
 // hashedScript resolves an EvalSha argument: script.Hash(), or a variable
 // that only ever holds the SHA1 SCRIPT LOAD returned for one script.
+// A local assigned once holds its value (sha := script.Hash()).
 func (env *Env) hashedScript(e ast.Expr) (string, bool) {
 	if src, ok := env.loadedScript(e); ok {
 		return src, true
+	}
+	for i := 0; i < maxHolders; i++ {
+		init := env.LocalInit(e)
+		if init == nil {
+			break
+		}
+		e = init
 	}
 	call, ok := ast.Unparen(e).(*ast.CallExpr)
 	if !ok {

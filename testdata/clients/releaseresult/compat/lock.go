@@ -4,6 +4,7 @@ package compat
 import (
 	"context"
 
+	"example.com/clients/releaseresult/compat/shaexec"
 	"github.com/redis/rueidis/rueidiscompat"
 )
 
@@ -37,4 +38,29 @@ func UnlockSha(ctx context.Context, c rueidiscompat.Cmdable, key, token string) 
 func UnlockEvalChecked(ctx context.Context, c rueidiscompat.Cmdable, key, token string) (bool, error) {
 	n, err := c.Eval(ctx, releaseSrc, []string{key}, token).Int64()
 	return n == 1, err
+}
+
+// UnlockByDigest runs the script by its digest through a helper that
+// keeps only the error.
+func UnlockByDigest(ctx context.Context, c rueidiscompat.Cmdable, key, token string) error {
+	return shaexec.Release(ctx, c, release, key, token) // want `Release \(EVALSHA at shaexec.go:13\) runs an owner-checked release script on lock key passed to UnlockByDigest as key but keeps only its error`
+}
+
+// UnlockByDigestChecked is correct: the reply comes back and 0 is read.
+func UnlockByDigestChecked(ctx context.Context, c rueidiscompat.Cmdable, key, token string) (bool, error) {
+	n, err := shaexec.ReleaseN(ctx, c, release, key, token)
+	return n == 1, err
+}
+
+// UnlockShaStaged holds the digest in a local and keeps only the error.
+func UnlockShaStaged(ctx context.Context, c rueidiscompat.Cmdable, key, token string) error {
+	sha := release.Hash()
+	_, err := c.EvalSha(ctx, sha, []string{key}, token).Result() // want `EvalSha runs an owner-checked release script on lock key passed to UnlockShaStaged as key but keeps only its error`
+	return err
+}
+
+// UnlockByDigestStaged keeps only the error, through a helper that holds
+// the digest in a local.
+func UnlockByDigestStaged(ctx context.Context, c rueidiscompat.Cmdable, key, token string) error {
+	return shaexec.ReleaseStaged(ctx, c, release, key, token) // want `ReleaseStaged \(EVALSHA at shaexec.go:25\) runs an owner-checked release script on lock key passed to UnlockByDigestStaged as key but keeps only its error`
 }

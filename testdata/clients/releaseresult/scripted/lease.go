@@ -71,3 +71,25 @@ func (l *Lease) fire(ctx context.Context, script *rueidis.Lua) {
 func (l *Lease) ReleaseVia(ctx context.Context) {
 	l.fire(ctx, release) // want `fire \(EVALSHA at luarun.go:19\) runs an owner-checked release script on lock key the key but drops its result`
 }
+
+const releaseSrc = `if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("del", KEYS[1]) end return 0`
+
+// ReleaseSource drops the reply of an EVAL the helper builds from the
+// source passed.
+func (l *Lease) ReleaseSource(ctx context.Context) {
+	l.run.FireSource(ctx, releaseSrc, l.key, l.token) // want `FireSource \(EVAL at luarun.go:35\) runs an owner-checked release script on lock key l.key but drops its result`
+}
+
+// ReleaseSourceChecked is correct: 0 is read as a lost lease.
+func (l *Lease) ReleaseSourceChecked(ctx context.Context) error {
+	n, err := l.run.IntSource(ctx, releaseSrc, l.key, l.token)
+	if err == nil && n == 0 {
+		err = ErrLost
+	}
+	return err
+}
+
+// ReleaseHeld keeps only the error of a reply the helper held.
+func (l *Lease) ReleaseHeld(ctx context.Context) error {
+	return l.run.RunHeld(ctx, release, l.key, l.token) // want `RunHeld \(EVALSHA at luarun.go:46\) runs an owner-checked release script on lock key l.key but keeps only its error`
+}

@@ -28,3 +28,21 @@ func (r *Runner) Run(ctx context.Context, script *rueidis.Lua, key, arg string) 
 func (r *Runner) Int(ctx context.Context, script *rueidis.Lua, key, arg string) (int64, error) {
 	return script.Exec(ctx, r.C, []string{key}, []string{arg}).AsInt64()
 }
+
+// FireSource sends EVAL with the source its caller passes and forgets
+// the reply.
+func (r *Runner) FireSource(ctx context.Context, src, key, arg string) {
+	r.C.Do(ctx, r.C.B().Eval().Script(src).Numkeys(1).Key(key).Arg(arg).Build())
+}
+
+// IntSource sends EVAL with its caller's source and hands the integer
+// reply back.
+func (r *Runner) IntSource(ctx context.Context, src, key, arg string) (int64, error) {
+	return r.C.Do(ctx, r.C.B().Eval().Script(src).Numkeys(1).Key(key).Arg(arg).Build()).AsInt64()
+}
+
+// RunHeld holds the reply before reading its error.
+func (r *Runner) RunHeld(ctx context.Context, script *rueidis.Lua, key, arg string) error {
+	res := script.Exec(ctx, r.C, []string{key}, []string{arg})
+	return res.Error()
+}
