@@ -40,7 +40,7 @@ func run(pass *analysis.Pass, m *lockmodel.Model) (any, error) {
 // helper). A command of a same-package helper is judged at the command,
 // never at its calls.
 func unownedRenewal(m *lockmodel.Model, op *lockmodel.Op) (acq, use *lockmodel.Op) {
-	if !op.RenewsKey() || partOfAcquire(op) || m.EveryCall(op, partOfAcquire) {
+	if !op.RenewsKey() || partOfAcquire(op) || splitAtEveryCall(m, op) {
 		return nil, nil // an acquire's expire, or a helper's that every call sends as one
 	}
 	use = m.Unguarded(op, func(u *lockmodel.Op) bool {
@@ -80,6 +80,15 @@ func report(pass *analysis.Pass, m *lockmodel.Model, op, acq, use *lockmodel.Op)
 	}
 	d.Related = append(d.Related, m.UseRelated(op, use)...)
 	m.Report(pass, d)
+}
+
+// splitAtEveryCall reports whether op is a helper's expire, sent straight
+// from the helper's body (not from a loop or goroutine of its own: a
+// watchdog's), that every call of the helper sends right after an
+// acquire without a TTL: setnxexpire's split acquire, reported at op.
+// A helper called after an acquire that has its TTL extends it: a renewal.
+func splitAtEveryCall(m *lockmodel.Model, op *lockmodel.Op) bool {
+	return innermostRepeat(op.Stack) == nil && m.EveryCall(op, lockmodel.SplitAcquireExpire)
 }
 
 // partOfAcquire reports whether op, an expiry of a lock key, belongs to

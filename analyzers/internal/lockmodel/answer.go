@@ -156,8 +156,8 @@ func (m *Model) answerTo(fn *Func, op *Op, side answerSide, ops []*Op) (at int, 
 			return -1, false, false
 		}
 		v := analysisutil.VarOf(m.pass.TypesInfo, u.Lhs[pos])
-		if v == nil {
-			return -1, false, false
+		if v == nil || (side == valueSide && m.onlyErrRead(fn.Decl.Body, v)) {
+			return -1, false, false // reply := c.Eval(...) read only by reply.Err(): the value is lost here
 		}
 		hs := m.holders(fn.Decl.Body, v)
 		at, whole := m.flowsTo(fn, hs, nil)
@@ -255,4 +255,27 @@ func releasedAfter(op *Op, ops []*Op) bool {
 		}
 	}
 	return false
+}
+
+// onlyErrRead reports whether every use of v in body is v.Err(): the
+// reply v holds is read for its error only, so its value, where a value
+// answer is, reaches no result.
+func (m *Model) onlyErrRead(body *ast.BlockStmt, v *types.Var) bool {
+	errReads, uses := map[*ast.Ident]bool{}, 0
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			if sel, ok := n.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == "Err" && len(n.Args) == 0 {
+				if id, ok := ast.Unparen(sel.X).(*ast.Ident); ok && m.varOf(id) == v {
+					errReads[id] = true
+				}
+			}
+		case *ast.Ident:
+			if m.varOf(n) == v {
+				uses++
+			}
+		}
+		return true
+	})
+	return uses > 0 && uses == len(errReads)
 }
