@@ -78,15 +78,18 @@ func inGoroutine(op *lockmodel.Op) bool {
 // releaseOrder reports whether the release op can run before the watchdog
 // w is stopped (bad), and whether its function never stops it (never). A
 // helper of this package with no stop of its own is judged at its calls;
-// a call of a helper that stops before it deletes is fine.
+// a call of a helper that stops the watchdog itself is not: the helper is
+// right, or reported at its own delete.
 func releaseOrder(pass *analysis.Pass, m *lockmodel.Model, op *lockmodel.Op, w *watchdog, flags map[*types.Var]bool) (never, bad bool) {
 	if op.Func == w.fn && deferOf(op.Stack) == nil && !reaches(op.Func.Decl.Body, w.goStmt, op.Expr) {
 		return false, false // a path where the watchdog was never started (the failed acquire's cleanup)
 	}
 	sf := stopFinder{pass: pass, m: m, local: op.Func == w.fn, flags: flags}
 	for _, o := range m.Origins(op) {
-		if stopsFirst(o, stopFinder{pass: pass, m: m, local: o.Func == w.fn, flags: flags}) {
-			return false, false // the wrapper stops the watchdog before it deletes
+		if osf := (stopFinder{pass: pass, m: m, local: o.Func == w.fn, flags: flags}); osf.in(o.Func.Decl.Body, true, 0) {
+			// The wrapper stops the watchdog itself: before it deletes
+			// (right), or after, which is reported once, at its delete.
+			return false, false
 		}
 	}
 	if !sf.in(op.Func.Decl.Body, true, 0) {
