@@ -188,8 +188,8 @@ func (l namer) namesFuncItself(fn *Func) bool {
 	}
 	words := nameWords(name)
 	last := words[len(words)-1]
-	rest := strings.TrimRight(name[:len(name)-len(last)], "_")
-	if len(words) < 2 || !l.re.MatchString(last) || l.matches(rest) {
+	rest := strings.TrimRight(strings.TrimSuffix(name, last), "_")
+	if len(words) < 2 || !strings.HasSuffix(name, last) || !l.re.MatchString(last) || l.matches(rest) {
 		return true
 	}
 	return !hasSibling(fn, rest)
