@@ -14,11 +14,11 @@ import (
 // Anchored is a finding with its anchor.
 type Anchored struct {
 	finding.Finding
-	Orig    ast.Node   // the original node the anchor is; nil for a node a rewrite created
-	Alias   []ast.Node // for a created anchor: the original nodes it stands for
-	Owner   int        // for a created anchor: the change that created it; -1 otherwise
-	Comment string     // for an anchor in a comment: its key
-	New     bool       // the anchor is a node a rewrite created
+	Orig    ast.Node        // the original node the anchor is; nil for a node a rewrite created
+	Alias   workspace.Stand // for a created anchor: the original nodes it stands for
+	Owner   int             // for a created anchor: the change that created it; -1 otherwise
+	Comment string          // for an anchor in a comment: its key
+	New     bool            // the anchor is a node a rewrite created
 }
 
 // Matcher anchors findings in a module and in rewritten copies of it.
@@ -170,8 +170,8 @@ func baseKey(a Anchored) key {
 // take pairs r with a pending original finding and returns its index.
 func take(pending map[key][]int, r Anchored) (int, bool) {
 	candidates := []key{baseKey(r)}
-	if r.New {
-		for _, n := range r.Alias {
+	if r.New && r.Alias.For(r.Category) {
+		for _, n := range r.Alias.Orig {
 			candidates = append(candidates, keyOf(r, n))
 		}
 	}

@@ -34,9 +34,9 @@ type Output struct {
 type Printed struct {
 	Rel    string
 	Syntax *ast.File
-	Origin map[ast.Node]ast.Node   // node → the original node it is; absent for new nodes
-	Owner  map[ast.Node]int        // new node → the change that created it
-	Alias  map[ast.Node][]ast.Node // new node → the original nodes it stands for
+	Origin map[ast.Node]ast.Node        // node → the original node it is; absent for new nodes
+	Owner  map[ast.Node]int             // new node → the change that created it
+	Alias  map[ast.Node]workspace.Stand // new node → what it stands for
 }
 
 // Print formats every file that e changed or added and traces each node
@@ -94,7 +94,7 @@ func printTree(out *Output, e *workspace.Edit, rel string, t *ast.File) error {
 		if c, ok := e.Owner(a[i]); ok {
 			p.Owner[b[i]] = c
 		}
-		if al := e.Aliases(a[i]); len(al) > 0 {
+		if al := e.Aliases(a[i]); len(al.Orig) > 0 {
 			p.Alias[b[i]] = al
 		}
 	}
@@ -158,7 +158,7 @@ func parsePrinted(out *Output, rel string, src []byte) (*Printed, error) {
 		return nil, fmt.Errorf("printing %s: the output does not parse: %w", rel, err)
 	}
 	p := &Printed{Rel: rel, Syntax: f, Origin: map[ast.Node]ast.Node{},
-		Owner: map[ast.Node]int{}, Alias: map[ast.Node][]ast.Node{}}
+		Owner: map[ast.Node]int{}, Alias: map[ast.Node]workspace.Stand{}}
 	out.Files[rel] = src
 	out.Go[rel] = p
 	return p, nil

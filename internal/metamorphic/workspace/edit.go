@@ -23,9 +23,9 @@ type Edit struct {
 	copyOf    map[ast.Node]ast.Node // original node → its copy
 	added     []*addedFile
 	declFiles []*declFile
-	owner     map[ast.Node]int        // node created by a change → the change's number
-	alias     map[ast.Node][]ast.Node // new node → original nodes it stands for
-	change    int                     // the number of the change being made
+	owner     map[ast.Node]int   // node created by a change → the change's number
+	alias     map[ast.Node]Stand // new node → the original nodes it stands for
+	change    int                // the number of the change being made
 }
 
 // addedFile is a file an edit creates: Go source as a tree (Syntax) or as
@@ -41,7 +41,7 @@ type addedFile struct {
 func NewEdit(m *Module) *Edit {
 	return &Edit{m: m, Fset: token.NewFileSet(), copies: map[*File]*ast.File{},
 		origin: map[ast.Node]ast.Node{}, copyOf: map[ast.Node]ast.Node{},
-		owner: map[ast.Node]int{}, alias: map[ast.Node][]ast.Node{}}
+		owner: map[ast.Node]int{}, alias: map[ast.Node]Stand{}}
 }
 
 // Module returns the module the edit changes.
@@ -132,11 +132,38 @@ func SameShape(a, b []ast.Node) error {
 // an edit created.
 func (e *Edit) Origin(c ast.Node) ast.Node { return e.origin[c] }
 
+// Stand is what a new node stands for: original nodes, for the findings
+// of some categories or of all.
+type Stand struct {
+	Orig []ast.Node
+	Only map[string]bool // the categories of the findings it stands for them in; nil for every category
+}
+
+// For reports whether the stand holds for a finding of category cat.
+func (s Stand) For(cat string) bool { return s.Only == nil || s.Only[cat] }
+
 // Alias records that the new node n stands for the original nodes orig:
 // a finding reported at n counts as reported at one of them. A call of a
 // helper in another package stands for the commands the helper issues,
 // since a wrapper in another package is reported at each call of it.
-func (e *Edit) Alias(n ast.Node, orig ...ast.Node) { e.alias[n] = append(e.alias[n], orig...) }
+func (e *Edit) Alias(n ast.Node, orig ...ast.Node) { e.AliasFor(n, nil, orig...) }
+
+// AliasFor is Alias for findings of the given categories only (all of
+// them when categories is nil). A call of a same-package helper stands
+// for the commands it moved only for the findings the rules make at the
+// call of a function that issues a command: those about the reply the
+// helper returns and about the arguments its caller passes.
+func (e *Edit) AliasFor(n ast.Node, categories []string, orig ...ast.Node) {
+	s := e.alias[n]
+	s.Orig = append(s.Orig, orig...)
+	if categories != nil {
+		s.Only = map[string]bool{}
+		for _, c := range categories {
+			s.Only[c] = true
+		}
+	}
+	e.alias[n] = s
+}
 
 // AddGo adds a Go file at rel (slash-separated, relative to the module
 // root) whose tree may hold nodes moved from the copies.
@@ -223,8 +250,8 @@ func (e *Edit) Owner(n ast.Node) (int, bool) {
 	return c, ok
 }
 
-// Aliases returns the original nodes that the new node n stands for.
-func (e *Edit) Aliases(n ast.Node) []ast.Node { return e.alias[n] }
+// Aliases returns what the new node n stands for.
+func (e *Edit) Aliases(n ast.Node) Stand { return e.alias[n] }
 
 // DeleteImport deletes the import of path named name ("" for none) from
 // the tree of the edited file rel.

@@ -32,7 +32,9 @@ import (
 // address is taken, or that a function literal assigns); a statement
 // that calls recover, uses a constant or type of its function or has a
 // directive attached stays. The parameters get the variables' values at
-// the same point the statement read them, so it does what it did.
+// the same point the statement read them, so it does what it did. The
+// helper's call stands for the commands it moved, for the findings the
+// rules judge at a call of the function that issues a command.
 type ExtractHelper struct{}
 
 // Name implements rewrite.Kind.
@@ -55,7 +57,7 @@ func (ExtractHelper) Places(m *workspace.Module) []rewrite.Place {
 			name := namers.For(f.Pkg).Name("mmHelper")
 			places = append(places, rewrite.Place{Pos: x.Stmt.Pos(), End: x.Stmt.End(),
 				What:  fmt.Sprintf("statement into helper %s", name),
-				Apply: func(e *workspace.Edit) error { return extractHere(e, x, name) }})
+				Apply: func(e *workspace.Edit) error { return extractHere(e, x, name, commandsIn(x, cmds)) }})
 			return true
 		})
 	}
@@ -63,8 +65,9 @@ func (ExtractHelper) Places(m *workspace.Module) []rewrite.Place {
 }
 
 // extractHere makes the change in the edit: the helper after the
-// function, and its call in the statement's place.
-func extractHere(e *workspace.Edit, x *extraction.Extraction, name string) error {
+// function, and its call in the statement's place, which stands for the
+// commands it moved.
+func extractHere(e *workspace.Edit, x *extraction.Extraction, name string, moved []ast.Node) error {
 	tn := typename.New(e, x.File)
 	var params []extraction.Param
 	for _, v := range x.Params {
@@ -83,5 +86,21 @@ func extractHere(e *workspace.Edit, x *extraction.Extraction, name string) error
 	if err != nil {
 		return err
 	}
-	return e.AppendDecl(fd, decl)
+	if err := e.AppendDecl(fd, decl); err != nil {
+		return err
+	}
+	e.AliasFor(call, callerJudged, moved...)
+	return nil
+}
+
+// callerJudged are the categories of the findings RULES.md makes at the
+// call of a same-package function that issues the command, not at the
+// command: those judged on the reply a function returns to its caller
+// (unchecked-acquire, unchecked-release), and on the arguments its caller
+// passes (the token, the context, the loop around it). Every other
+// finding stays at the command in the helper.
+var callerJudged = []string{
+	"unchecked-acquire", "unchecked-release",
+	"constant-token", "instance-token", "time-token",
+	"release-done-ctx", "spin-acquire", "unbounded-acquire",
 }

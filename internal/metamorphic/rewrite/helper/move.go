@@ -138,15 +138,26 @@ func planMove(x *extraction.Extraction, cmds *rewrite.Commands) (*move, error) {
 	if err := mv.liftPackageLevel(taken); err != nil {
 		return nil, err
 	}
+	mv.cmds = commandsIn(x, cmds)
+	return mv, nil
+}
+
+// commandsIn returns the command calls of the code x moves: the nodes a
+// call of the helper stands for, so that a finding the rules move from a
+// command to the call of the function that issues it (an answer the
+// helper returns and its caller drops, a token the caller passes) is the
+// same finding.
+func commandsIn(x *extraction.Extraction, cmds *rewrite.Commands) []ast.Node {
+	var out []ast.Node
 	for _, e := range x.Moved {
 		ast.Inspect(e, func(n ast.Node) bool {
 			if call, ok := n.(*ast.CallExpr); ok && cmds.Issues(x.File.Info, call) {
-				mv.cmds = append(mv.cmds, call)
+				out = append(out, call)
 			}
 			return true
 		})
 	}
-	return mv, nil
+	return out
 }
 
 // apply writes the helper into the new package and calls it.

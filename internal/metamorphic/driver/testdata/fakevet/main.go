@@ -8,6 +8,10 @@
 //     calls Del: extracting a helper adds one at its call.
 //   - [constant-token] at a SetNX call whose third argument is a string
 //     literal: moving the literal into a constant loses it.
+//   - [unchecked-acquire] at a SetNX call used as a statement in a method,
+//     and at a call statement of a function (no receiver) of the same
+//     package that sends SetNX as a statement: extracting a helper moves
+//     it to the helper's call, as leasevet moves a dropped answer.
 package main
 
 import (
@@ -104,7 +108,60 @@ func check(fset *token.FileSet, files []*ast.File, cwd string) []diag {
 			})
 		}
 	}
+	unchecked(files, report)
 	return diags
+}
+
+// unchecked applies the unchecked-acquire rule to the files of one
+// package.
+func unchecked(files []*ast.File, report func(ast.Node, string)) {
+	acquirers := map[string]bool{} // functions that send SetNX as a statement
+	for _, f := range files {
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil && fd.Recv == nil && len(droppedSetNX(fd.Body)) > 0 {
+				acquirers[fd.Name.Name] = true
+			}
+		}
+	}
+	for _, f := range files {
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Body == nil {
+				continue
+			}
+			if fd.Recv != nil {
+				for _, call := range droppedSetNX(fd.Body) {
+					report(call, "unchecked-acquire")
+				}
+			}
+			ast.Inspect(fd.Body, func(n ast.Node) bool {
+				if es, ok := n.(*ast.ExprStmt); ok {
+					if call, ok := es.X.(*ast.CallExpr); ok {
+						if id, ok := call.Fun.(*ast.Ident); ok && acquirers[id.Name] {
+							report(call, "unchecked-acquire")
+						}
+					}
+				}
+				return true
+			})
+		}
+	}
+}
+
+// droppedSetNX returns the SetNX calls used as statements in body.
+func droppedSetNX(body *ast.BlockStmt) []*ast.CallExpr {
+	var calls []*ast.CallExpr
+	ast.Inspect(body, func(n ast.Node) bool {
+		if es, ok := n.(*ast.ExprStmt); ok {
+			if call, ok := es.X.(*ast.CallExpr); ok {
+				if sel, ok := call.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == "SetNX" {
+					calls = append(calls, call)
+				}
+			}
+		}
+		return true
+	})
+	return calls
 }
 
 func callsDel(body *ast.BlockStmt) bool {

@@ -10,8 +10,9 @@ import (
 )
 
 type Lock struct {
-	rdb *redis.Client
-	key string
+	rdb   *redis.Client
+	key   string
+	owner string
 }
 
 func (l *Lock) Lock(ctx context.Context) bool {
@@ -20,4 +21,9 @@ func (l *Lock) Lock(ctx context.Context) bool {
 
 func (l *Lock) Unlock(ctx context.Context) {
 	l.rdb.Del(ctx, l.key)
+}
+
+// TryLock sends the acquire and never reads its answer.
+func (l *Lock) TryLock(ctx context.Context) {
+	l.rdb.SetNX(ctx, l.key, l.owner, time.Minute)
 }
