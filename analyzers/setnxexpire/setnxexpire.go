@@ -64,6 +64,9 @@ func findingHere(m *lockmodel.Model, acq *lockmodel.Op) (exp, noTTL *lockmodel.O
 		return nil, nil
 	}
 	if exp := lockmodel.ExpireAfter(acq); exp != nil && (acq.Reportable() || splitHere(acq, exp)) {
+		if !m.IsLockKey(acq) && optionalTTL(m.Env.Info, exp) {
+			return nil, nil // a key the code also leaves without a TTL on purpose
+		}
 		return exp, nil
 	}
 	if !acq.Reportable() {
@@ -109,7 +112,10 @@ func checkSplitAcquire(pass *analysis.Pass, m *lockmodel.Model, acq, exp *lockmo
 			"): a crash, timeout or cancelled context in between leaves " + what + " that never expires; put the TTL into the acquire"
 	}
 	d.Related = append([]analysis.RelatedInformation{{Pos: acq.Pos(), End: acq.Expr.End(), Message: "acquired here without a TTL"}}, calls...)
-	if fix, ok := foldTTL(pass, m, acq, exp); ok {
+	// An expire sent only for a positive TTL is not folded: a negative
+	// TTL the expire skips (or sends, deleting the key) would make the
+	// SET NX fail with an error.
+	if fix, ok := foldTTL(pass, m, acq, exp); ok && !optionalTTL(pass.TypesInfo, exp) {
 		d.SuggestedFixes = []analysis.SuggestedFix{fix}
 	}
 	m.Report(pass, d)

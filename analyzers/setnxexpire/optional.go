@@ -1,0 +1,77 @@
+package setnxexpire
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+
+	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
+)
+
+// optionalTTL reports whether exp, the expire after a SETNX, is sent
+// only when its TTL is given: inside an if (or a conjunct of its
+// condition) that tests a variable of the TTL expression against zero
+// (`if ok && ttl > 0`, `if d != 0`). Then a key with no TTL is a state the
+// code makes on purpose, as a cache's set-if-absent with an optional
+// duration does (0: never expires), and a crash between the commands
+// leaves that state, not a lock no one can take.
+func optionalTTL(info *types.Info, exp *lockmodel.Op) bool {
+	if exp.Via != nil || exp.TTL == nil {
+		return false
+	}
+	vars := varsOf(info, exp.TTL)
+	for i := len(exp.Stack) - 1; i > 0; i-- {
+		ifs, ok := exp.Stack[i-1].(*ast.IfStmt)
+		if ok && exp.Stack[i] == ifs.Body && testsNonZero(info, ifs.Cond, vars) {
+			return true
+		}
+	}
+	return false
+}
+
+// testsNonZero reports whether cond, or a conjunct of it, is x > 0,
+// x != 0 or 0 < x for an x that reads one of vars.
+func testsNonZero(info *types.Info, cond ast.Expr, vars map[*types.Var]bool) bool {
+	b, ok := ast.Unparen(cond).(*ast.BinaryExpr)
+	if !ok {
+		return false
+	}
+	switch b.Op {
+	case token.LAND:
+		return testsNonZero(info, b.X, vars) || testsNonZero(info, b.Y, vars)
+	case token.GTR, token.NEQ:
+		return isZero(info, b.Y) && readsAny(info, b.X, vars)
+	case token.LSS:
+		return isZero(info, b.X) && readsAny(info, b.Y, vars)
+	}
+	return false
+}
+
+func isZero(info *types.Info, e ast.Expr) bool {
+	tv, ok := info.Types[e]
+	return ok && tv.Value != nil && tv.Value.Kind() == constant.Int && constant.Sign(tv.Value) == 0
+}
+
+func readsAny(info *types.Info, e ast.Expr, vars map[*types.Var]bool) bool {
+	for v := range varsOf(info, e) {
+		if vars[v] {
+			return true
+		}
+	}
+	return false
+}
+
+// varsOf returns the local variables and parameters e reads.
+func varsOf(info *types.Info, e ast.Expr) map[*types.Var]bool {
+	vars := map[*types.Var]bool{}
+	ast.Inspect(e, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			if v, ok := info.Uses[id].(*types.Var); ok && !v.IsField() && v.Pkg() != nil && v.Parent() != v.Pkg().Scope() {
+				vars[v] = true
+			}
+		}
+		return true
+	})
+	return vars
+}
