@@ -146,32 +146,41 @@ func (m *Model) newOp(fn *Func, c *rediscall.Call, via *SummaryOp, stack []ast.N
 }
 
 // inPipelineCallback reports whether the innermost function literal around
-// the call is the callback of Pipelined or TxPipelined.
+// the call is the callback of Pipelined or TxPipelined, passed inline or
+// held in a local first (fn := func(p redis.Pipeliner) error {...};
+// rdb.Pipelined(ctx, fn)).
 func (m *Model) inPipelineCallback(stack []ast.Node) bool {
-	c := m.callbackOwner(stack)
-	return c != nil && c.Kind == rediscall.Pipelined
-}
-
-// inWatchCallback reports whether the call is inside the callback of a
-// Watch transaction.
-func (m *Model) inWatchCallback(stack []ast.Node) bool {
 	for i := len(stack) - 1; i > 0; i-- {
 		if _, ok := stack[i].(*ast.FuncLit); !ok {
 			continue
 		}
-		if call, ok := stack[i-1].(*ast.CallExpr); ok && m.isWatch(call) {
+		return m.callbackOf(stack[0], stack[i-1], stack[i], rediscall.Pipelined)
+	}
+	return false
+}
+
+// inWatchCallback reports whether the call is inside the callback of a
+// Watch transaction, passed inline or held in a local first
+// (txf := func(tx *redis.Tx) error {...}; rdb.Watch(txf, key)).
+func (m *Model) inWatchCallback(stack []ast.Node) bool {
+	for i := len(stack) - 1; i > 0; i-- {
+		if _, ok := stack[i].(*ast.FuncLit); ok && m.callbackOf(stack[0], stack[i-1], stack[i], rediscall.Watch) {
 			return true
-		}
-		if v := m.assignedFuncLit(stack[i-1], stack[i]); v != nil && m.passedToWatch(stack[0], v) {
-			return true // txf := func(tx *redis.Tx) error {...}; rdb.Watch(txf, key)
 		}
 	}
 	return false
 }
 
-func (m *Model) isWatch(call *ast.CallExpr) bool {
-	c := m.Env.Recognize(call)
-	return c != nil && c.Kind == rediscall.Watch
+// callbackOf reports whether the function literal lit, whose parent node
+// is parent, is the callback of a recognised call of the given kind in
+// decl: its argument, or the local it is assigned to passed to it.
+func (m *Model) callbackOf(decl, parent, lit ast.Node, kind rediscall.Kind) bool {
+	if call, ok := parent.(*ast.CallExpr); ok {
+		c := m.Env.Recognize(call)
+		return c != nil && c.Kind == kind
+	}
+	v := m.assignedFuncLit(parent, lit)
+	return v != nil && m.passedTo(decl, v, kind)
 }
 
 // assignedFuncLit returns the local variable a function literal is
@@ -194,35 +203,23 @@ func (m *Model) assignedFuncLit(parent, lit ast.Node) *types.Var {
 	return nil
 }
 
-// passedToWatch reports whether the function variable v is passed to a
-// Watch call inside decl.
-func (m *Model) passedToWatch(decl ast.Node, v *types.Var) bool {
+// passedTo reports whether the function variable v is passed to a
+// recognised call of the given kind inside decl.
+func (m *Model) passedTo(decl ast.Node, v *types.Var, kind rediscall.Kind) bool {
 	return analysisutil.Find(decl, func(n ast.Node) (bool, bool) {
 		call, ok := n.(*ast.CallExpr)
 		if !ok {
 			return false, true
 		}
-		// The argument first: recognising the call as a Watch is the
-		// dearer test.
+		// The argument first: recognising the call is the dearer test.
 		passed := slices.ContainsFunc(call.Args, func(a ast.Expr) bool {
 			id, ok := ast.Unparen(a).(*ast.Ident)
 			return ok && m.pass.TypesInfo.Uses[id] == v
 		})
-		return passed && m.isWatch(call), true
+		if !passed {
+			return false, true
+		}
+		c := m.Env.Recognize(call)
+		return c != nil && c.Kind == kind, true
 	})
-}
-
-// callbackOwner returns the recognised call whose callback argument is the
-// innermost function literal of stack.
-func (m *Model) callbackOwner(stack []ast.Node) *rediscall.Call {
-	for i := len(stack) - 1; i > 0; i-- {
-		if _, ok := stack[i].(*ast.FuncLit); !ok {
-			continue
-		}
-		if call, ok := stack[i-1].(*ast.CallExpr); ok {
-			return m.Env.Recognize(call)
-		}
-		return nil
-	}
-	return nil
 }
