@@ -32,6 +32,16 @@ func at(t *testing.T, rel string, src []byte, text, cat string) finding.Finding 
 	return finding.Finding{Analyzer: "baredel", Category: cat, Pos: position(rel, src, i), End: position(rel, src, i+len(text))}
 }
 
+// atFrom is at for the first occurrence of text at or after offset from.
+func atFrom(t *testing.T, rel string, src []byte, from int, text, cat string) finding.Finding {
+	t.Helper()
+	i := strings.Index(string(src[from:]), text)
+	if i < 0 {
+		t.Fatalf("%q is not in %s after offset %d", text, rel, from)
+	}
+	return finding.Finding{Analyzer: "baredel", Category: cat, Pos: position(rel, src, from+i), End: position(rel, src, from+i+len(text))}
+}
+
 func position(rel string, src []byte, off int) finding.Position {
 	line := 1 + strings.Count(string(src[:off]), "\n")
 	col := off - strings.LastIndex(string(src[:off]), "\n")
@@ -141,5 +151,51 @@ func TestCompare_lostAndAdded(t *testing.T) {
 	}
 	if went := mt.Went(out, res.Lost[0].Orig); !strings.HasPrefix(went, rel+":") || went == rel+":"+strconv.Itoa(base[0].Pos.Line) {
 		t.Errorf("the lost command went to %q, want a new line of %s", went, rel)
+	}
+}
+
+// TestCompare_followsDeclaredForwarders: a method declared as text that
+// forwards to the client's Del stands for the original Del calls it
+// replaces, as interface-client's implementation does; a call of another
+// declared method stands for nothing.
+func TestCompare_followsDeclaredForwarders(t *testing.T) {
+	m, err := workspace.Load("testdata/mod")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rel := "store/store.go"
+	orig := m.FileRel(rel).Src
+	base := []finding.Finding{at(t, rel, orig, `c.Del("lock:" + key)`, "bare-del")}
+	var release *ast.CallExpr
+	ast.Inspect(m.FileRel(rel).Syntax, func(n ast.Node) bool {
+		if c, ok := n.(*ast.CallExpr); ok && release == nil {
+			release = c
+		}
+		return true
+	})
+	e := workspace.NewEdit(m)
+	e.Begin(3)
+	src := "type fwd struct{ c *Client }\n\nfunc (f fwd) Del(k string) error { return f.c.Del(k) }\n\nfunc (f fwd) Get(k string) error { return f.c.Del(k) }\n"
+	if _, err := e.Declare("store", "mm_fwd.go", "store", "fwd", src, nil); err != nil {
+		t.Fatal(err)
+	}
+	e.AliasDeclared("store/mm_fwd.go", "fwd.Del", release)
+	out, err := output.Print(e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fwd := out.Files["store/mm_fwd.go"]
+	second := strings.Index(string(fwd), "func (f fwd) Get")
+	if second < 0 {
+		t.Fatalf("no Get in:\n%s", fwd)
+	}
+	mt := match.New(m, isDel)
+	got := mt.Rewritten([]finding.Finding{
+		at(t, "store/mm_fwd.go", fwd, `f.c.Del(k)`, "bare-del"), // in fwd.Del
+		atFrom(t, "store/mm_fwd.go", fwd, second, `f.c.Del(k)`, "bare-del"),
+	}, out)
+	res := match.Compare(mt.Original(base), got)
+	if len(res.Kept) != 1 || len(res.Lost) != 0 || len(res.Added) != 1 {
+		t.Fatalf("kept %d, lost %d, added %d; want 1, 0, 1", len(res.Kept), len(res.Lost), len(res.Added))
 	}
 }

@@ -54,7 +54,7 @@ func Print(e *workspace.Edit) (*Output, error) {
 		case f.Syntax != nil:
 			err = printTree(out, e, f.Rel, f.Syntax)
 		case path.Ext(f.Rel) == ".go":
-			err = printSource(out, f.Rel, f.Src, f.Owners)
+			err = printSource(out, f, f.Src)
 		default:
 			out.Files[f.Rel] = f.Src
 		}
@@ -115,10 +115,12 @@ func sortNewImports(t *ast.File) {
 	}
 }
 
-// printSource formats Go text; the nodes of its n-th top-level
-// declaration are owned by owners[n], or all by owners[0] when there is
-// one owner.
-func printSource(out *Output, rel string, src []byte, owners []int) error {
+// printSource formats the Go text src of f; the nodes of its n-th
+// top-level declaration are owned by f.Owners[n], or all by f.Owners[0]
+// when there is one owner, and the calls of a method of f.Stands stand
+// for its original nodes.
+func printSource(out *Output, f workspace.EditedFile, src []byte) error {
+	rel, owners := f.Rel, f.Owners
 	formatted, err := format.Source(src)
 	if err != nil {
 		return fmt.Errorf("formatting %s: %w\n%s", rel, err, src)
@@ -127,6 +129,7 @@ func printSource(out *Output, rel string, src []byte, owners []int) error {
 	if err != nil {
 		return err
 	}
+	standIn(p, f.Stands)
 	if len(owners) == 1 {
 		for _, n := range workspace.Nodes(p.Syntax) {
 			p.Owner[n] = owners[0]
@@ -191,4 +194,29 @@ func (o *Output) WriteTo(dir string) error {
 		}
 	}
 	return nil
+}
+
+// standIn records, for each method of p named in stands ("Type.Method"),
+// that the calls of its body stand for the method's original nodes.
+func standIn(p *Printed, stands map[string][]ast.Node) {
+	for _, d := range p.Syntax.Decls {
+		fd, ok := d.(*ast.FuncDecl)
+		if !ok || fd.Recv == nil || len(fd.Recv.List) != 1 || fd.Body == nil {
+			continue
+		}
+		recv, ok := ast.Unparen(fd.Recv.List[0].Type).(*ast.Ident)
+		if !ok {
+			continue
+		}
+		orig := stands[recv.Name+"."+fd.Name.Name]
+		if len(orig) == 0 {
+			continue
+		}
+		ast.Inspect(fd.Body, func(n ast.Node) bool {
+			if c, ok := n.(*ast.CallExpr); ok {
+				p.Alias[c] = workspace.Stand{Orig: orig}
+			}
+			return true
+		})
+	}
 }

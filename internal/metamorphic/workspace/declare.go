@@ -3,6 +3,7 @@ package workspace
 import (
 	"bytes"
 	"fmt"
+	"go/ast"
 	"go/parser"
 	"go/token"
 	"path"
@@ -19,6 +20,7 @@ type declFile struct {
 	pkg     string
 	imports map[string]string // path → name ("" for the package's own name)
 	decls   []declared
+	stands  map[string][]ast.Node // "Type.Method" of a declared method → the original nodes its calls stand for
 }
 
 type declared struct {
@@ -100,4 +102,19 @@ func (df *declFile) source() ([]byte, []int, error) {
 		fmt.Fprintf(&b, "\n%s\n", d.src)
 	}
 	return b.Bytes(), owners, nil
+}
+
+// AliasDeclared records that the calls in the method Type.Method declared
+// in the file rel by Declare stand for the original nodes orig, as Alias
+// does for a node of a tree: a forwarding method of an implementation
+// stands for the calls of the method it forwards to.
+func (e *Edit) AliasDeclared(rel, method string, orig ...ast.Node) {
+	for _, df := range e.declFiles {
+		if df.rel == rel {
+			if df.stands == nil {
+				df.stands = map[string][]ast.Node{}
+			}
+			df.stands[method] = append(df.stands[method], orig...)
+		}
+	}
 }

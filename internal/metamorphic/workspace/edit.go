@@ -222,6 +222,9 @@ type EditedFile struct {
 	// Owners are, for Go text, the changes that added its top-level
 	// declarations in order; a single entry owns the whole file.
 	Owners []int
+	// Stands are, for Go text, the original nodes that the calls in a
+	// method ("Type.Method") stand for (Edit.AliasDeclared).
+	Stands map[string][]ast.Node
 }
 
 // EditedFiles returns the files the edit changed or added: the copies,
@@ -239,7 +242,7 @@ func (e *Edit) EditedFiles() ([]EditedFile, error) {
 		if err != nil {
 			return nil, err
 		}
-		files = append(files, EditedFile{Rel: df.rel, Src: src, Owners: owners})
+		files = append(files, EditedFile{Rel: df.rel, Src: src, Owners: owners, Stands: df.stands})
 	}
 	return files, nil
 }

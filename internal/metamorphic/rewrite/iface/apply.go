@@ -22,6 +22,11 @@ func apply(e *workspace.Edit, h holder, u *holderUses, name string) error {
 	if _, err := e.Declare(dir, "mm_client.go", h.file.Pkg.Name, name, src, imports); err != nil {
 		return err
 	}
+	// A finding the rules make at a command of the implementation (a
+	// same-package helper's) is the finding of the calls it forwards.
+	for _, m := range u.methodNames() {
+		e.AliasDeclared(path.Join(dir, "mm_client.go"), name+"Impl."+m, u.calls[m]...)
+	}
 	if err := setType(e, h, name); err != nil {
 		return err
 	}

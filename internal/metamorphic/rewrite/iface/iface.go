@@ -47,7 +47,9 @@ import (
 // keyed composite literal (both wrapped), the assignments in its own
 // package and none in a test file: anything else (passing the client on,
 // comparing it with nil) could tell the difference. The calls keep their
-// place, so the findings stay at them.
+// place, so the findings stay at them; the command in each forwarding
+// method stands for the calls of the method it forwards to, since the
+// rules report a same-package helper's command at the command.
 type InterfaceClient struct{}
 
 // Name implements rewrite.Kind.

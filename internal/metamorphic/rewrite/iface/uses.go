@@ -13,6 +13,7 @@ import (
 // holderUses is how the module uses one holder.
 type holderUses struct {
 	methods map[string]*types.Func // the methods called on it, by name
+	calls   map[string][]ast.Node  // the calls of each method, by name
 	wraps   []ast.Expr             // the values assigned to it, to wrap in the implementation
 	other   bool                   // a use the rewrite cannot follow
 }
@@ -24,7 +25,7 @@ func scanUses(m *workspace.Module) map[token.Pos]*holderUses {
 	uses := map[token.Pos]*holderUses{}
 	pkgOf := map[token.Pos]*workspace.Package{}
 	for _, h := range holders(m) {
-		uses[h.obj.Pos()] = &holderUses{methods: map[string]*types.Func{}}
+		uses[h.obj.Pos()] = &holderUses{methods: map[string]*types.Func{}, calls: map[string][]ast.Node{}}
 		pkgOf[h.obj.Pos()] = h.file.Pkg
 	}
 	for _, f := range m.Files() {
@@ -67,6 +68,7 @@ func (u *holderUses) add(info *types.Info, path []ast.Node, local bool) {
 		call, ok := rest[1].(*ast.CallExpr)
 		if p.X == x && s != nil && s.Kind() == types.MethodVal && ok && call.Fun == p {
 			u.methods[p.Sel.Name] = s.Obj().(*types.Func)
+			u.calls[p.Sel.Name] = append(u.calls[p.Sel.Name], call)
 			return
 		}
 	case *ast.AssignStmt:
