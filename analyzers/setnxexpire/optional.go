@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"go/types"
 
+	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
 	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
 )
 
@@ -48,18 +49,22 @@ func testsNonZero(info *types.Info, cond ast.Expr, vars map[*types.Var]bool) boo
 	return false
 }
 
+// isZero reports whether e is the integer constant 0.
 func isZero(info *types.Info, e ast.Expr) bool {
 	tv, ok := info.Types[e]
 	return ok && tv.Value != nil && tv.Value.Kind() == constant.Int && constant.Sign(tv.Value) == 0
 }
 
+// readsAny reports whether e reads one of vars.
 func readsAny(info *types.Info, e ast.Expr, vars map[*types.Var]bool) bool {
-	for v := range varsOf(info, e) {
-		if vars[v] {
-			return true
+	return analysisutil.Find(e, func(n ast.Node) (bool, bool) {
+		id, ok := n.(*ast.Ident)
+		if !ok {
+			return false, true
 		}
-	}
-	return false
+		v, _ := info.Uses[id].(*types.Var)
+		return v != nil && vars[v], true
+	})
 }
 
 // varsOf returns the local variables and parameters e reads.
