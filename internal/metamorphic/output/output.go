@@ -54,7 +54,7 @@ func Print(e *workspace.Edit) (*Output, error) {
 		case f.Syntax != nil:
 			err = printTree(out, e, f.Rel, f.Syntax)
 		case path.Ext(f.Rel) == ".go":
-			err = printSource(out, f, f.Src)
+			err = printSource(out, f)
 		default:
 			out.Files[f.Rel] = f.Src
 		}
@@ -115,12 +115,12 @@ func sortNewImports(t *ast.File) {
 	}
 }
 
-// printSource formats the Go text src of f; the nodes of its n-th
-// top-level declaration are owned by f.Owners[n], or all by f.Owners[0]
-// when there is one owner, and the calls of a method of f.Stands stand
-// for its original nodes.
-func printSource(out *Output, f workspace.EditedFile, src []byte) error {
-	rel, owners := f.Rel, f.Owners
+// printSource formats the Go text of f; the nodes of its n-th top-level
+// declaration are owned by f.Owners[n], or all by f.Owners[0] when there
+// is one owner, and the calls of a method of f.Stands stand for its
+// original nodes.
+func printSource(out *Output, f workspace.EditedFile) error {
+	rel, src, owners := f.Rel, f.Src, f.Owners
 	formatted, err := format.Source(src)
 	if err != nil {
 		return fmt.Errorf("formatting %s: %w\n%s", rel, err, src)
