@@ -194,10 +194,10 @@ func (env *Env) isPipeline(x ast.Expr) bool {
 	if t == nil {
 		return false
 	}
-	if p, ok := t.(*types.Pointer); ok {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
 		t = p.Elem()
 	}
-	n, ok := t.(*types.Named)
+	n, ok := types.Unalias(t).(*types.Named) // go-zero's Pipeliner is an alias of go-redis's
 	if !ok || n.Obj().Pkg() == nil || !IsClientPackage(n.Obj().Pkg().Path()) {
 		return false
 	}

@@ -29,3 +29,18 @@ func LockLocalFunc(ctx context.Context, rds *redis.Redis, name, token string) {
 	}
 	send()
 }
+
+// queueLock queues the pair on the pipeline it is handed, typed with
+// go-zero's Pipeliner (an alias of go-redis's): queued, as inline.
+func queueLock(ctx context.Context, p redis.Pipeliner, name, token string) {
+	p.SetNX(ctx, "lock:queued:"+name, token, 0)
+	p.Expire(ctx, "lock:queued:"+name, 30*time.Second) // want `Expire of "lock:queued:" \+ name is queued in the same pipeline as SetNX`
+}
+
+// LockQueued runs queueLock in a pipeline.
+func LockQueued(ctx context.Context, rds *redis.Redis, name, token string) error {
+	return rds.PipelinedCtx(ctx, func(p redis.Pipeliner) error {
+		queueLock(ctx, p, name, token)
+		return nil
+	})
+}
