@@ -58,10 +58,10 @@ func (m *Model) collectFuncs() {
 }
 
 func namedOf(t types.Type) *types.Named {
-	if p, ok := t.(*types.Pointer); ok {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
 		t = p.Elem()
 	}
-	n, _ := t.(*types.Named)
+	n, _ := types.Unalias(t).(*types.Named)
 	return n
 }
 

@@ -52,10 +52,10 @@ var nilErrCmds = map[string]bool{"StatusCmd": true, "Cmd": true}
 // IsNilErrCmd reports whether t is a client command type whose error is
 // the "key not set" sentinel when a SET NX did not set the key.
 func IsNilErrCmd(t types.Type) bool {
-	if p, ok := t.(*types.Pointer); ok {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
 		t = p.Elem()
 	}
-	n, ok := t.(*types.Named)
+	n, ok := types.Unalias(t).(*types.Named)
 	if !ok || n.Obj().Pkg() == nil || !IsClientPackage(n.Obj().Pkg().Path()) {
 		return false
 	}
