@@ -121,7 +121,9 @@ func (m *Module) add(loaded []*packages.Package) error {
 		byID[p.ID] = p
 	}
 	for _, p := range loaded {
-		if p.ID != p.PkgPath || p.Module == nil || p.Module.Path != m.Path {
+		// A test binary's main package (ID pkg.test) is the go command's
+		// generated file in its build cache, not a package of the module.
+		if p.ID != p.PkgPath || strings.HasSuffix(p.ID, ".test") || p.Module == nil || p.Module.Path != m.Path {
 			continue
 		}
 		variant := p

@@ -1,0 +1,3 @@
+module example.com/mod
+
+go 1.24
