@@ -183,12 +183,13 @@ func checkFixRegion(t *testing.T, rule string, data []byte, r sarif.Region) {
 // malformed directive) gets a rule whose help is the index.
 func TestDriver_writeSARIF_directiveFindingPointsAtTheIndex(t *testing.T) {
 	d, out, errb := leasevetDriver(t)
-	sum, err := os.ReadFile(filepath.Join(d.Dir, "go.sum"))
+	example := d.Dir
+	sum, err := os.ReadFile(filepath.Join(example, "go.sum"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	d.Dir = t.TempDir()
-	writeFile(t, filepath.Join(d.Dir, "go.mod"), "module example.com/directives\n\ngo 1.26.0\n\nrequire github.com/redis/go-redis/v9 v9.23.0\n")
+	writeFile(t, filepath.Join(d.Dir, "go.mod"), sameRequirements(t, filepath.Join(example, "go.mod"), "example.com/directives"))
 	writeFile(t, filepath.Join(d.Dir, "go.sum"), string(sum))
 	writeFile(t, filepath.Join(d.Dir, "p.go"), "package p\n\nimport (\n\t\"context\"\n\n\t\"github.com/redis/go-redis/v9\"\n)\n\n"+
 		"func Ping(ctx context.Context, rdb *redis.Client) {\n\t//leasevet:ignore bare-dell a typo\n\trdb.Ping(ctx)\n}\n")
@@ -208,4 +209,26 @@ func TestDriver_writeSARIF_directiveFindingPointsAtTheIndex(t *testing.T) {
 	if r := run.Tool.Driver.Rules[run.Results[0].RuleIndex]; r.HelpURI != report.DefaultHelpBase+"README.md" {
 		t.Errorf("ignore-name's helpUri = %q, want the index", r.HelpURI)
 	}
+}
+
+// sameRequirements returns the go.mod of a new module named module that
+// requires what the module of gomod does, without its replaced modules:
+// with GOPROXY=off, a module requiring less (only go-redis) would select
+// go-redis's own older requirements, whose zips the fixture modules'
+// downloads never fetched.
+func sameRequirements(t *testing.T, gomod, module string) string {
+	t.Helper()
+	data, err := os.ReadFile(gomod)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	b.WriteString("module " + module + "\n")
+	for line := range strings.Lines(string(data)) {
+		if strings.HasPrefix(line, "module ") || strings.HasPrefix(line, "replace ") || strings.Contains(line, "leasevet/safelock") {
+			continue
+		}
+		b.WriteString(line)
+	}
+	return b.String()
 }
