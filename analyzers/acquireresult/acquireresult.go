@@ -168,7 +168,7 @@ func report(pass *analysis.Pass, m *lockmodel.Model, op *lockmodel.Op, why strin
 // returns a *Task, a report, nothing) is judged where it is, and its
 // callers are not.
 func answerOf(op *lockmodel.Op) rediscall.Answer {
-	if op.Via != nil && op.Kind == rediscall.Acquire {
+	if op.Via != nil && (op.Kind == rediscall.Acquire || op.Kind == rediscall.LockObtain) {
 		if op.Via.AnswerTo < 0 {
 			return rediscall.NoAnswer
 		}
@@ -181,7 +181,7 @@ func answerOf(op *lockmodel.Op) rediscall.Answer {
 // returns: the result of the wrapper that carries it, or -1 for a client
 // call (its value first, its error last).
 func answerIndex(op *lockmodel.Op) int {
-	if op.Via != nil && op.Kind == rediscall.Acquire {
+	if op.Via != nil && (op.Kind == rediscall.Acquire || op.Kind == rediscall.LockObtain) {
 		return op.Via.AnswerTo
 	}
 	return -1

@@ -66,7 +66,10 @@ func actionOf(op *lockmodel.Op) (action, bool) {
 // deleting it cleanup.
 func checkThenAct(m *lockmodel.Model, op *lockmodel.Op) (action, *lockmodel.GetCompare) {
 	act, ok := actionOf(op)
-	if !ok || op.Func.Test || !op.Reportable() {
+	// A call of a same-package helper is judged whatever its key: a
+	// compare before the call makes the helper's write a check-then-act,
+	// reported at the write (see report).
+	if !ok || op.Func.Test || (!op.Reportable() && m.IsRoot(op)) {
 		return action{}, nil
 	}
 	gc := m.GetCompareBefore(op)
@@ -85,6 +88,10 @@ func report(pass *analysis.Pass, m *lockmodel.Model, op *lockmodel.Op, act actio
 	if !once.First(cmd, act.category) {
 		return
 	}
+	key := op.Key.Text
+	if op.KeyExpr == nil {
+		key = cmd.Key.Text // a helper whose key is its own (l.key), not one its call passes
+	}
 	acquired := ""
 	var related []analysis.RelatedInformation
 	if acq := m.AcquireFor(op); acq != nil {
@@ -95,7 +102,7 @@ func report(pass *analysis.Pass, m *lockmodel.Model, op *lockmodel.Op, act actio
 		Pos:      cmd.Pos(),
 		End:      cmd.Expr.End(),
 		Category: act.category,
-		Message: m.CallText(cmd) + act.verb + op.Key.Text + acquired + " after " +
+		Message: m.CallText(cmd) + act.verb + key + acquired + " after " +
 			m.CallText(gc.Get) + " at " + m.Where(gc.Get.Pos()) + " compared its value in Go, as a separate command: " +
 			"the lock can expire and be acquired by another client in between, and " + act.cost,
 		Related: append(related, analysis.RelatedInformation{Pos: gc.Get.Pos(), End: gc.Get.Expr.End(), Message: "value read here, compared in Go"}),

@@ -40,6 +40,10 @@ type tokenWrite struct {
 	value   ast.Expr // the value written, or the function producing it
 	genFunc bool     // value is a func() (string, error) called per acquisition
 	what    string   // the writer, for messages: "SetNX", "redsync.WithValue"
+	// constant is the constant a wrapper of another package writes
+	// itself (SummaryOp.ValueConst), judged here where the key is: there
+	// is no value expression to trace.
+	constant string
 }
 
 // run reads the token functions from the set's settings (its lockmodel
@@ -87,6 +91,9 @@ func tokenWriteOf(m *lockmodel.Model, op *lockmodel.Op) (tokenWrite, bool) {
 	}
 	switch op.Kind {
 	case rediscall.Acquire:
+		if c := wrapperConstant(m, op); c != "" {
+			return tokenWrite{op: op, constant: c, what: m.CallText(op)}, true
+		}
 		if op.Value == nil || !judgedHere(op) || !isLockKey(m, op) {
 			return tokenWrite{}, false
 		}
@@ -111,6 +118,20 @@ func tokenWriteOf(m *lockmodel.Model, op *lockmodel.Op) (tokenWrite, bool) {
 // argument (the wrapper's package saw only a parameter).
 func judgedHere(op *lockmodel.Op) bool {
 	return op.Via == nil || op.Via.Value >= 0
+}
+
+// wrapperConstant returns the constant that op, the call of a wrapper of
+// another package, writes as the value of a key the call passes, when the
+// key is a lock key here; "" otherwise. The wrapper's package saw only a
+// parameter for the key and judged nothing.
+func wrapperConstant(m *lockmodel.Model, op *lockmodel.Op) string {
+	if op.Via == nil || op.Via.ValueConst == "" || op.Via.Value >= 0 || op.Via.Settled || !op.Via.Key.HasPlaceholder() || m.Origin(op) != nil {
+		return ""
+	}
+	if !isLockKey(m, op) {
+		return ""
+	}
+	return op.Via.ValueConst
 }
 
 // isLockKey reports whether the acquired key is a lock key here, or was
@@ -172,9 +193,12 @@ func roots(writes []tokenWrite) []*ast.FuncDecl {
 // and TryLock, may write the same field).
 func checkWrite(pass *analysis.Pass, m *lockmodel.Model, tr *provenance.Tracer, w tokenWrite, done map[token.Pos]bool) {
 	var res provenance.Result
-	if w.genFunc {
+	switch {
+	case w.constant != "":
+		res = provenance.Result{Parts: []provenance.Source{{Kind: provenance.Constant, Desc: "the constant " + w.constant}}}
+	case w.genFunc:
 		res = tr.TraceFuncResult(w.op.Func.Decl, w.value)
-	} else {
+	default:
 		res = tr.Trace(w.op.Func.Decl, w.value)
 	}
 	if !res.Weak() {
@@ -187,6 +211,9 @@ func checkWrite(pass *analysis.Pass, m *lockmodel.Model, tr *provenance.Tracer, 
 		Category: category(res.Kind()),
 		Message:  message(m, w, res),
 		Related:  related(res),
+	}
+	if w.constant != "" { // produced in the wrapper's package: the call is where this package writes it
+		d.Related = []analysis.RelatedInformation{{Pos: w.op.Pos(), Message: "the lock value comes from the constant " + w.constant + " that " + w.op.Method + " writes at " + w.op.Via.Where}}
 	}
 	if fix, ok := newTokenFix(pass, m, w, res); ok {
 		d.SuggestedFixes = []analysis.SuggestedFix{fix}

@@ -28,13 +28,13 @@ func message(m *lockmodel.Model, op *lockmodel.Op, ans answer, use replyUsage) s
 		return runs + " on lock key " + op.Key.Text + " but " + howOf(op, use) + ": " + sign +
 			" (the lock expired and another client may hold it)," + note + " so the lost lock goes unnoticed; " + remedy
 	}
-	if ans == okResult {
-		return op.Library + " " + op.Method + " " + howOf(op, use) + ": (false, nil) means the lock was no longer held by this mutex (it expired and another client may hold it)," +
-			" so the lost lock goes unnoticed; check ok and treat false as a lost lock"
-	}
 	name := op.Library + " " + op.Method
 	if op.Via != nil {
 		name = m.CallText(op)
+	}
+	if ans == okResult {
+		return name + " " + howOf(op, use) + ": (false, nil) means the lock was no longer held by this mutex (it expired and another client may hold it)," +
+			" so the lost lock goes unnoticed; check ok and treat false as a lost lock"
 	}
 	return name + " " + howOf(op, use) + ": its error is how the " + act + " reports that the lock was no longer ours" +
 		" (it expired and another client may hold it), so the lost lock goes unnoticed; check the error"

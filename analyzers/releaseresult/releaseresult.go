@@ -95,14 +95,15 @@ func answerOf(op *lockmodel.Op) answer {
 			return scriptAnswers[op.Lua.MismatchReply()]
 		}
 	case rediscall.LockRelease, rediscall.LockRefresh:
-		if op.OKResult {
-			return okResult // go-zero RedisLock.Release: (false, nil) when not the owner
-		}
-		switch op.Library {
-		case "safelock", "redislock":
+		switch {
+		case op.Via != nil && op.Via.AnswerTo < 0:
+			return noAnswer // the wrapper read the answer itself, or dropped it, and is judged where it is
+		case op.Via != nil && op.Via.Mismatch == luascript.ReplyError:
+			return errResult // the library's error, or one the wrapper returns when ok is false
+		case op.OKResult:
+			return okResult // go-zero RedisLock.Release, redsync before v4.7.0: (false, nil) when not the owner
+		case op.Library == "safelock" || op.Library == "redislock" || op.Library == "redsync":
 			return errResult
-		case "redsync":
-			return redsyncAnswer(op.Call.Func)
 		}
 	}
 	return noAnswer
@@ -136,23 +137,6 @@ func passedAnswer(op *lockmodel.Op) answer {
 // script the call passes.
 func lostInWrapper(op *lockmodel.Op) bool {
 	return op.Via.Script >= 0 && op.Via.Kept != lockmodel.KeptUnknown && op.Lua != nil
-}
-
-// redsyncAnswer says how a redsync Unlock or Extend (fn) reports a lost
-// lock. From v4.7.0 on, redsync declares ErrNodeTaken and returns an error
-// (ErrNodeTaken, ErrTaken, ErrLockAlreadyExpired, ErrExtendFailed)
-// whenever it returns false, so (false, nil) cannot happen and checking
-// the error is enough. Older releases return (false, nil) when another
-// client holds the key. The package the code imports is asked through its
-// scope, not its version, which vendoring and replace directives hide.
-func redsyncAnswer(fn *types.Func) answer {
-	if fn == nil || fn.Pkg() == nil {
-		return okResult
-	}
-	if _, ok := fn.Pkg().Scope().Lookup("ErrNodeTaken").(*types.TypeName); ok {
-		return errResult
-	}
-	return okResult
 }
 
 func report(pass *analysis.Pass, m *lockmodel.Model, op *lockmodel.Op, ans answer, use replyUsage, loop ast.Node) {

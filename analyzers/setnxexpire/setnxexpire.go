@@ -63,7 +63,7 @@ func findingHere(m *lockmodel.Model, acq *lockmodel.Op) (exp, noTTL *lockmodel.O
 	if acq.Func.Test || acq.Kind != rediscall.Acquire || acq.TTLIs != rediscall.NoTTL || acq.Key.ID == "" {
 		return nil, nil
 	}
-	if exp := lockmodel.ExpireAfter(acq); exp != nil && (acq.Reportable() || splitHere(acq, exp)) {
+	if exp := lockmodel.ExpireAfter(acq); exp != nil && lockmodel.SplitPair(acq, exp) {
 		if !m.IsLockKey(acq) && optionalTTL(m.Env.Info, exp) {
 			return nil, nil // a key the code also leaves without a TTL on purpose
 		}
@@ -77,14 +77,6 @@ func findingHere(m *lockmodel.Model, acq *lockmodel.Op) (exp, noTTL *lockmodel.O
 	}
 	noExpire := func(u *lockmodel.Op) bool { return lockmodel.ExpireAfter(u) == nil }
 	return nil, m.LockUse(acq, noExpire, func(u *lockmodel.Op) bool { return noExpire(u) && !m.HasTTLSomewhere(u) })
-}
-
-// splitHere reports whether the acquire and the expire after it are not
-// one call of one wrapper: the split is this function's, even when each
-// half is a wrapper's whose package judged its key (a SETNX helper and an
-// EXPIRE helper of another package), and no wrapper could report it.
-func splitHere(acq, exp *lockmodel.Op) bool {
-	return acq.Via == nil || exp.Via == nil || acq.Expr != exp.Expr
 }
 
 // checkSplitAcquire reports the expire that gives acq's key its TTL only

@@ -15,7 +15,7 @@ func SplitAcquireExpire(op *Op) bool {
 		return false
 	}
 	for _, acq := range op.Func.Ops {
-		if acq.Kind != rediscall.Acquire || acq.TTLIs != rediscall.NoTTL || acq.Key.ID != op.Key.ID || !acq.Reportable() {
+		if acq.Kind != rediscall.Acquire || acq.TTLIs != rediscall.NoTTL || acq.Key.ID != op.Key.ID || !SplitPair(acq, op) {
 			continue
 		}
 		if ExpireAfter(acq) == op {
@@ -23,6 +23,15 @@ func SplitAcquireExpire(op *Op) bool {
 		}
 	}
 	return false
+}
+
+// SplitPair reports whether the acquire acq and the expire exp after it
+// are a split acquire of this package's: acq is judged here, or the two
+// are not one call of one wrapper (a SETNX helper and an EXPIRE helper,
+// whichever package judged their keys; no wrapper could report the
+// split).
+func SplitPair(acq, exp *Op) bool {
+	return acq.Reportable() || acq.Via == nil || exp.Via == nil || acq.Expr != exp.Expr
 }
 
 // ExpireAfter returns the first expire of acq's key that can run after acq

@@ -53,6 +53,17 @@ func sideOf(op *Op) (answerSide, rediscall.Answer, luascript.Reply) {
 			return errorSide, ans, 0
 		}
 		return valueSide, ans, 0
+	case op.Kind == rediscall.LockObtain:
+		ans := rediscall.NotAcquired(op.Call)
+		if ans == rediscall.ErrorAnswer {
+			return errorSide, ans, 0
+		}
+		return valueSide, ans, 0
+	case op.Kind == rediscall.LockRelease || op.Kind == rediscall.LockRefresh:
+		if op.OKResult {
+			return valueSide, rediscall.NoAnswer, luascript.ReplyInteger // go-zero's (false, nil)
+		}
+		return errorSide, rediscall.NoAnswer, luascript.ReplyError // safelock, bsm/redislock, redsync: an error
 	case op.Kind == rediscall.Script && op.Lua == nil && op.Script != nil:
 		// A script its callers pass (func EvalSha(sha string, ...)):
 		// they know what it replies; the reply is what the wrapper hands
@@ -244,13 +255,21 @@ func inFuncLit(stack []ast.Node) bool {
 }
 
 // releasedAfter reports whether the acquire op's function releases its
-// key after it, or in a defer.
+// key after it, or in a defer. A lock library's acquire is released by
+// any release of a lock library there: its lock object (safelock's, a
+// *redislock.Lock) is the acquire's result, not its receiver, so which
+// release is its own cannot be told, and a critical section that may be
+// fn's own is not handed to its callers.
 func releasedAfter(op *Op, ops []*Op) bool {
-	if op.Key.ID == "" {
+	if op.Key.ID == "" && op.Kind != rediscall.LockObtain {
 		return false
 	}
 	for _, r := range ops {
-		if r.Role == rediscall.RoleRelease && r.Key.ID == op.Key.ID && (r.Reply.Consumer == replyuse.Deferred || Before(op, r)) {
+		same := r.Key.ID == op.Key.ID && op.Key.ID != ""
+		if op.Kind == rediscall.LockObtain {
+			same = r.Kind == rediscall.LockRelease
+		}
+		if r.Role == rediscall.RoleRelease && same && (r.Reply.Consumer == replyuse.Deferred || Before(op, r)) {
 			return true
 		}
 	}

@@ -124,6 +124,9 @@ func (m *Model) wrapperOp(fn *Func, call *ast.CallExpr, s *SummaryOp, stack []as
 		return nil
 	}
 	op := m.newOp(fn, c, s, stack)
+	if isLibraryKind(s.Kind) {
+		key = keyid.ID{} // a lock object, not a key: no key, as at the library's own call
+	}
 	op.Key = m.newKey(key, fn)
 	if key.Family() != "" && !m.anchored(key, 0) {
 		// A wrapper's converted key (gconv.String(key)) at its call is

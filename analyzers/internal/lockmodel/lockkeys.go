@@ -70,10 +70,20 @@ func (m *Model) indexKeys() {
 
 // IsLockKey reports whether op's key is a lock key: acquired with NX
 // under the same identity or family, with lock evidence (a lock name, a
-// critical section, an owner check or a wait; see judgeLockKey). An op of a same-package helper that only receives the key is
-// on a lock key when its calls in this package are (see provingCallOf).
+// critical section, an owner check or a wait; see judgeLockKey). An op of
+// a same-package helper that only receives the key is on a lock key when
+// its calls in this package are (see provingCallOf); a call of a wrapper
+// of another package, when that package judged the wrapper's key
+// template a lock key (lock:+name built in the wrapper).
 func (m *Model) IsLockKey(op *Op) bool {
-	return m.judged(op.Key) || m.provingCallOf(op) != nil
+	return m.judged(op.Key) || m.provingCallOf(op) != nil || m.settledLockKey(op)
+}
+
+// settledLockKey reports whether op is the call of a wrapper of another
+// package whose package judged the key template, parameters and all, a
+// lock key.
+func (m *Model) settledLockKey(op *Op) bool {
+	return op.Via != nil && op.Via.Settled && op.Via.Key.HasPlaceholder() && m.Origin(op) == nil
 }
 
 // judged reports whether the key k (its identity or, failing that, its

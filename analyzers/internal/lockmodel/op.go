@@ -130,6 +130,22 @@ type SummaryOp struct {
 	// context is already done (see rediscall.Call).
 	Ctx            int
 	FailsOnDoneCtx string
+	// A lock library's call (Kind LockObtain, LockRelease, LockRefresh)
+	// keeps its client, library and OKResult (see rediscall.Call): they
+	// say how its answer reads at the wrapper's calls. Its Key is the
+	// lock object's: the wrapper's parameter or field the call is a
+	// method of.
+	Client   rediscall.Client
+	Library  string
+	OKResult bool
+	// ValueConst is the value an acquire writes when it is a constant of
+	// the wrapper's own (Value is then -1), as Go writes it (`"1"`): the
+	// wrapper's package cannot judge a key its callers pass, so the
+	// caller's package judges the constant.
+	ValueConst string
+	// Queued: the wrapper queues the command in a pipeline or MULTI (one
+	// its caller hands it, or its own): it runs at Exec, at the call too.
+	Queued bool
 }
 
 // Before reports whether b can run after a in the same function: b comes

@@ -306,6 +306,9 @@ func (m *Model) Unguarded(op *Op, ok func(*Op) bool) *Op {
 	if !m.IsRoot(op) || !op.Reportable() || !m.unguardedHere(op) {
 		return nil
 	}
+	if m.EveryCall(op, func(c *Op) bool { return !m.unguardedHere(c) }) {
+		return nil // a helper every caller guards (a GET compared first): the compare is the owner check
+	}
 	return m.LockUse(op, m.unguardedHere, ok)
 }
 

@@ -206,12 +206,15 @@ func (m *Model) summaryOp(fn *Func, op *Op, ops []*Op, tmpl *keyid.Resolver, par
 		return SummaryOp{}, false
 	}
 	key := op.Key.Identity
-	if op.Via == nil {
+	switch {
+	case op.Via == nil && op.KeyExpr == nil && isLibraryKind(op.Kind):
+		key = tmpl.Of(op.ClientExpr) // l.Release(): the lock object stands for its key
+	case op.Via == nil:
 		key = tmpl.Of(op.KeyExpr)
 		if op.KeyExpr == nil {
 			key = m.spreadKeys(fn, op, params)
 		}
-	} else {
+	default:
 		key = viaTemplate(op, tmpl) // a wrapper of a wrapper: re-express in this function's parameters
 	}
 	keys := -1
@@ -229,6 +232,10 @@ func (m *Model) summaryOp(fn *Func, op *Op, ops []*Op, tmpl *keyid.Resolver, par
 		Role: op.Role, Owner: op.OwnerChecked, Where: analysisutil.Where(m.pass.Fset, op.Pos()), Wrapper: fn.Name(),
 		Script: -1, Keys: keys,
 		Ctx: m.ctxParamOf(fn, op, params), FailsOnDoneCtx: op.FailsOnDoneCtx,
+		Client: op.Client, Library: op.Library, OKResult: op.OKResult, Queued: op.Queued,
+	}
+	if tv, ok := m.pass.TypesInfo.Types[op.Value]; ok && s.Value < 0 && op.Kind == rediscall.Acquire && tv.Value != nil {
+		s.ValueConst = tv.Value.ExactString()
 	}
 	m.setAnswerTo(&s, fn, op, ops)
 	if op.Via == nil && op.Script != nil && op.Lua == nil {
@@ -267,10 +274,17 @@ func (m *Model) spreadKeys(fn *Func, op *Op, params map[*types.Var]int) keyid.ID
 func summarised(k rediscall.Kind) bool {
 	switch k {
 	case rediscall.Acquire, rediscall.Set, rediscall.Get, rediscall.Delete, rediscall.Expire,
-		rediscall.Script, rediscall.CondDelete, rediscall.CondSet:
+		rediscall.Script, rediscall.CondDelete, rediscall.CondSet,
+		rediscall.LockObtain, rediscall.LockRelease, rediscall.LockRefresh:
 		return true
 	}
 	return false
+}
+
+// isLibraryKind reports whether k is a lock library's call, whose key
+// the lock object holds.
+func isLibraryKind(k rediscall.Kind) bool {
+	return k == rediscall.LockObtain || k == rediscall.LockRelease || k == rediscall.LockRefresh
 }
 
 // ctxParamOf returns the parameter of fn that op is sent with as its
@@ -339,12 +353,15 @@ func (m *Model) instantiate(call *ast.CallExpr, s *SummaryOp) (*rediscall.Call, 
 		return nil, keyid.ID{}, false
 	}
 	c := &rediscall.Call{Expr: call, Kind: s.Kind, Command: s.Command, NX: s.NX, TTLIs: s.TTLIs,
-		Method: calleeName(call)}
+		Method: calleeName(call), Client: s.Client, Library: s.Library, OKResult: s.OKResult, Queued: s.Queued}
 	c.Value, c.Match, c.TTL = argAt(call, s.Value), argAt(call, s.Match), argAt(call, s.TTL)
 	if c.Ctx = argAt(call, s.Ctx); c.Ctx != nil {
 		c.FailsOnDoneCtx = s.FailsOnDoneCtx
 	}
 	c.KeyExpr = keyArg(call, s.Key) // for messages: the caller's own key expression
+	if isLibraryKind(s.Kind) {
+		c.KeyExpr = nil // the lock object's key is inside it, as at the library's own call
+	}
 	if keys != nil {
 		c.KeyExpr, c.KeyExprs = keys[0], keys
 	}

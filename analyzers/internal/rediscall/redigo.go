@@ -89,9 +89,25 @@ func (env *Env) lockLibraryCall(call *ast.CallExpr, fn *types.Func, lib string) 
 		c.Ctx, c.ClientExpr, c.KeyExpr, c.Match = call.Args[0], call.Args[1], call.Args[2], call.Args[3]
 		c.KeyExprs = call.Args[2:3]
 	}
-	c.OKResult = kind == LockRelease && IsOKResultLibrary(lib)
+	c.OKResult = kind == LockRelease && IsOKResultLibrary(lib) || lib == "redsync" && kind != LockObtain && kind != LockOption && !declaresErrNodeTaken(fn)
 	if kind == LockOption && len(call.Args) == 1 {
 		c.Value = call.Args[0]
 	}
 	return c
+}
+
+// declaresErrNodeTaken reports whether the redsync package of fn declares
+// ErrNodeTaken. From v4.7.0 on it does, and its Unlock and Extend return
+// an error (ErrNodeTaken, ErrTaken, ErrLockAlreadyExpired,
+// ErrExtendFailed) whenever they return false, so (false, nil) cannot
+// happen and checking the error is enough; older releases return (false,
+// nil) when another client holds the key. The package is asked through
+// its scope, not its version, which vendoring and replace directives
+// hide.
+func declaresErrNodeTaken(fn *types.Func) bool {
+	if fn.Pkg() == nil {
+		return false
+	}
+	_, ok := fn.Pkg().Scope().Lookup("ErrNodeTaken").(*types.TypeName)
+	return ok
 }

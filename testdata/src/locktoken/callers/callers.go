@@ -27,3 +27,19 @@ func Export(ctx context.Context, rdb *redis.Client) error {
 	}
 	return lockutil.Release(ctx, rdb, "lock:export", token)
 }
+
+// Sweep locks through a helper that writes its own constant: every
+// sweeper writes "1", so any of them can release the others' lock.
+func Sweep(ctx context.Context, rdb *redis.Client) error {
+	ok, err := lockutil.Claim(ctx, rdb, "lock:sweep", time.Minute) // want `Claim \(SET NX at lockutil.go:42\) writes the constant "1" as the value of lock key "lock:sweep"`
+	if err != nil || !ok {
+		return err
+	}
+	return lockutil.Release(ctx, rdb, "lock:sweep", "1")
+}
+
+// Seen marks an event handled with the same helper: a dedup key, no
+// lock, so its constant is no token.
+func Seen(ctx context.Context, rdb *redis.Client, id string) (bool, error) {
+	return lockutil.Claim(ctx, rdb, "seen:"+id, time.Hour) // ok: not a lock key
+}

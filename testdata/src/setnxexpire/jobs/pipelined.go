@@ -32,3 +32,22 @@ func ReserveDirect(ctx context.Context, rdb *redis.Client, seat string) {
 	}
 	send(rdb)
 }
+
+// ReserveSplit queues each command through a helper handed the pipeline:
+// still one MULTI, so EXPIRE still runs when SETNX failed.
+func ReserveSplit(ctx context.Context, rdb *redis.Client, seat string) error {
+	key := "split-lock:" + seat
+	pipe := rdb.TxPipeline()
+	queueClaim(ctx, pipe, key)
+	queueTTL(ctx, pipe, key)
+	_, err := pipe.Exec(ctx)
+	return err
+}
+
+func queueClaim(ctx context.Context, pipe redis.Pipeliner, key string) {
+	pipe.SetNX(ctx, key, "held", 0)
+}
+
+func queueTTL(ctx context.Context, pipe redis.Pipeliner, key string) {
+	pipe.Expire(ctx, key, 10*time.Second) // want `Expire of "split-lock:" \+ seat \(passed by ReserveSplit at pipelined.go:42\) is queued in the same pipeline as queueClaim \(pipelined.go:41\)`
+}

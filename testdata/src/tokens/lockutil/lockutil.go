@@ -35,3 +35,9 @@ func Release(ctx context.Context, rdb redis.Scripter, key, value string) error {
 	}
 	return nil
 }
+
+// Claim takes key for ttl with a fixed marker as its value: the kind of
+// helper written for dedup keys, used by callers for locks too.
+func Claim(ctx context.Context, rdb redis.Cmdable, key string, ttl time.Duration) (bool, error) {
+	return rdb.SetNX(ctx, key, "1", ttl).Result()
+}
