@@ -47,10 +47,13 @@ func checkFunc(pass *analysis.Pass, m *lockmodel.Model, fn *lockmodel.Func, once
 // the expire that follows it, or, when nothing gives the lock key one,
 // what proves it a lock key (the acquire, or a call of its helper that
 // hands it one). Nothing when the acquire stands for a call of a wrapper
-// of this package that is reported itself.
+// of this package that is reported itself for the same bug: a wrapper's
+// no-ttl, proved by another of its calls, is not this call's split
+// acquire, which only a split in the wrapper itself covers.
 func finding(m *lockmodel.Model, acq *lockmodel.Op) (exp, noTTL *lockmodel.Op) {
 	exp, noTTL = findingHere(m, acq)
-	if (exp != nil || noTTL != nil) && m.ReportedInWrapper(acq, func(o *lockmodel.Op) bool { e, n := findingHere(m, o); return e != nil || n != nil }) {
+	covers := func(o *lockmodel.Op) bool { e, n := findingHere(m, o); return e != nil || (n != nil && exp == nil) }
+	if (exp != nil || noTTL != nil) && m.ReportedInWrapper(acq, covers) {
 		return nil, nil // reported in the wrapper, where the acquire is
 	}
 	return exp, noTTL

@@ -138,12 +138,14 @@ func Compare(base, rewritten []Anchored) Result {
 	kept := make([]bool, len(base))
 	var res Result
 	for _, r := range rewritten {
-		i, ok := take(pending, r)
-		if !ok {
+		taken := take(pending, r)
+		if len(taken) == 0 {
 			res.Added = append(res.Added, r)
 			continue
 		}
-		kept[i] = true
+		for _, i := range taken {
+			kept[i] = true
+		}
 	}
 	for i, a := range base {
 		if kept[i] {
@@ -168,20 +170,28 @@ func baseKey(a Anchored) key {
 }
 
 // take pairs r with a pending original finding and returns its index.
-func take(pending map[key][]int, r Anchored) (int, bool) {
-	candidates := []key{baseKey(r)}
-	if r.New && r.Alias.For(r.Category) {
-		for _, n := range r.Alias.Orig {
-			candidates = append(candidates, keyOf(r, n))
-		}
+// A finding at a created node that stands for several original commands
+// (a forwarding method, a helper's command) pairs with one original of
+// its category at each: the rules report a helper's command once, at the
+// command, for all the calls that prove it, where the original code had
+// one finding at each call.
+func take(pending map[key][]int, r Anchored) []int {
+	if list := pending[baseKey(r)]; len(list) > 0 {
+		pending[baseKey(r)] = list[1:]
+		return list[:1]
 	}
-	for _, k := range candidates {
+	if !r.New || !r.Alias.For(r.Category) {
+		return nil
+	}
+	var taken []int
+	for _, n := range r.Alias.Orig {
+		k := keyOf(r, n)
 		if list := pending[k]; len(list) > 0 {
 			pending[k] = list[1:]
-			return list[0], true
+			taken = append(taken, list[0])
 		}
 	}
-	return 0, false
+	return taken
 }
 
 // Went returns where the original node n is in the rewritten module: a

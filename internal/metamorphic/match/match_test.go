@@ -199,3 +199,46 @@ func TestCompare_followsDeclaredForwarders(t *testing.T) {
 		t.Fatalf("kept %d, lost %d, added %d; want 1, 0, 1", len(res.Kept), len(res.Lost), len(res.Added))
 	}
 }
+
+// A forwarder's command stands for every call it forwards: the rules
+// report it once, at the command, where the original had a finding at
+// each call, and that one finding keeps them all.
+func TestCompare_forwarderKeepsEveryCall(t *testing.T) {
+	m, err := workspace.Load("testdata/mod")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rel := "store/store.go"
+	orig := m.FileRel(rel).Src
+	base := []finding.Finding{
+		at(t, rel, orig, `c.Del("lock:" + key)`, "bare-del"),
+		at(t, rel, orig, `c.Del("sweep")`, "bare-del"),
+	}
+	var calls []ast.Node
+	ast.Inspect(m.FileRel(rel).Syntax, func(n ast.Node) bool {
+		if c, ok := n.(*ast.CallExpr); ok {
+			calls = append(calls, c)
+		}
+		return true
+	})
+	if len(calls) != 2 {
+		t.Fatalf("%d calls in %s, want 2", len(calls), rel)
+	}
+	e := workspace.NewEdit(m)
+	e.Begin(3)
+	src := "type fwd struct{ c *Client }\n\nfunc (f fwd) Del(k string) error { return f.c.Del(k) }\n"
+	if _, err := e.Declare("store", "mm_fwd.go", "store", "fwd", src, nil); err != nil {
+		t.Fatal(err)
+	}
+	e.AliasDeclared("store/mm_fwd.go", "fwd.Del", calls...)
+	out, err := output.Print(e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mt := match.New(m, isDel)
+	got := mt.Rewritten([]finding.Finding{at(t, "store/mm_fwd.go", out.Files["store/mm_fwd.go"], `f.c.Del(k)`, "bare-del")}, out)
+	res := match.Compare(mt.Original(base), got)
+	if len(res.Kept) != 2 || len(res.Lost) != 0 || len(res.Added) != 0 {
+		t.Fatalf("kept %d, lost %d, added %d; want 2, 0, 0", len(res.Kept), len(res.Lost), len(res.Added))
+	}
+}
