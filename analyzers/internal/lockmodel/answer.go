@@ -53,6 +53,13 @@ func sideOf(op *Op) (answerSide, rediscall.Answer, luascript.Reply) {
 			return errorSide, ans, 0
 		}
 		return valueSide, ans, 0
+	case op.Kind == rediscall.KindOther && op.Options != nil:
+		// Options its callers pass (SetArgs, gredis's Set): an acquire
+		// when they say NX, answering as that call would.
+		if op.Client == rediscall.GoFrame {
+			return valueSide, rediscall.ValueAnswer, 0 // a nil *gvar.Var
+		}
+		return errorSide, rediscall.ErrorAnswer, 0 // redis.Nil
 	case op.Kind == rediscall.LockObtain:
 		ans := rediscall.NotAcquired(op.Call)
 		if ans == rediscall.ErrorAnswer {

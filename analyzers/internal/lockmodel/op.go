@@ -143,6 +143,11 @@ type SummaryOp struct {
 	// wrapper's package cannot judge a key its callers pass, so the
 	// caller's package judges the constant.
 	ValueConst string
+	// Options is the parameter the wrapper forwards as the options of
+	// OptionsOf (SetArgs, gredis's Set), whose literal at each call
+	// decides the command (Kind is KindOther in the summary); -1: none.
+	Options   int
+	OptionsOf string
 	// Queued: the wrapper queues the command in a pipeline or MULTI (one
 	// its caller hands it, or its own): it runs at Exec, at the call too.
 	Queued bool

@@ -202,7 +202,11 @@ func paramIndexes(fn *types.Func) map[*types.Var]int {
 }
 
 func (m *Model) summaryOp(fn *Func, op *Op, ops []*Op, tmpl *keyid.Resolver, params map[*types.Var]int) (SummaryOp, bool) {
-	if !summarised(op.Kind) {
+	options := -1
+	if op.Kind == rediscall.KindOther && op.Via == nil {
+		options = paramIndexOf(m.pass.TypesInfo, op.Options, params) // func Set(..., opts ...SetOption) { c.Set(..., opts...) }
+	}
+	if !summarised(op.Kind) && options < 0 {
 		return SummaryOp{}, false
 	}
 	key := op.Key.Identity
@@ -233,7 +237,12 @@ func (m *Model) summaryOp(fn *Func, op *Op, ops []*Op, tmpl *keyid.Resolver, par
 		Script: -1, Keys: keys,
 		Ctx: m.ctxParamOf(fn, op, params), FailsOnDoneCtx: op.FailsOnDoneCtx,
 		Client: op.Client, Library: op.Library, OKResult: op.OKResult, Queued: op.Queued,
+		Options: options,
 	}
+	if options >= 0 {
+		s.OptionsOf = op.Method
+	}
+
 	if tv, ok := m.pass.TypesInfo.Types[op.Value]; ok && s.Value < 0 && op.Kind == rediscall.Acquire && tv.Value != nil {
 		s.ValueConst = tv.Value.ExactString()
 	}
@@ -373,6 +382,9 @@ func (m *Model) instantiate(call *ast.CallExpr, s *SummaryOp) (*rediscall.Call, 
 	}
 	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
 		c.ClientExpr = sel.X
+	}
+	if s.Options >= 0 && !m.Env.ApplyOptions(c, s.OptionsOf, argAt(call, s.Options)) {
+		return nil, keyid.ID{}, false // the caller's options make no command the rules judge
 	}
 	c.Classify(s.Role, s.Owner) // a script the call does not show is what the wrapper recognised
 	return c, key, true

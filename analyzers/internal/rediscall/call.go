@@ -57,6 +57,12 @@ type Call struct {
 	// written: sent by Do, DoCache or DoMulti (Expr is the Do call, or the
 	// chain's Build call inside a DoMulti).
 	Chain *BuilderChain
+
+	// Options is the options argument (go-redis SetArgs, gredis's
+	// SetOption) when this call cannot read it (Kind is then KindOther):
+	// a variable, or a parameter a wrapper forwards, whose literal at the
+	// wrapper's call decides the command (ApplyOptions).
+	Options ast.Expr
 }
 
 // A Client is whose API a call is made through: the calling convention

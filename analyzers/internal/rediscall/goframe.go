@@ -92,7 +92,7 @@ func (env *Env) goFrameSetOption(c *Call, args []ast.Expr, spread bool) {
 	}
 	fields, ok := env.goFrameFields(opt)
 	if spread || !ok {
-		c.Kind, c.TTLIs = KindOther, TTLUnknown
+		c.Kind, c.TTLIs, c.Options = KindOther, TTLUnknown, opt
 		return
 	}
 	for _, flag := range []string{"NX", "XX", "Get"} {

@@ -213,7 +213,7 @@ func (env *Env) isPipeline(x ast.Expr) bool {
 func (env *Env) setArgs(c *Call, args []ast.Expr, row CommandRow) {
 	fields, ok := env.CompositeFields(argAt(args, row.Args))
 	if !ok {
-		c.Kind, c.TTLIs = KindOther, TTLUnknown
+		c.Kind, c.TTLIs, c.Options = KindOther, TTLUnknown, argAt(args, row.Args)
 		return
 	}
 	mode, modeKnown := "", true
@@ -262,4 +262,25 @@ func (env *Env) delExArgs(c *Call, args []ast.Expr, row CommandRow) {
 	default:
 		c.Kind = KindOther
 	}
+}
+
+// ApplyOptions reads the call c of a wrapper that forwards its options
+// parameter to method (SetArgs, gredis's Set), with opt the options its
+// caller passes there (nil: none): the command they make, as if the
+// caller had called method itself with c's key and value. It reports
+// whether they make one the rules judge.
+func (env *Env) ApplyOptions(c *Call, method string, opt ast.Expr) bool {
+	args := []ast.Expr{c.KeyExpr, c.Value, opt}
+	switch {
+	case c.Client == GoFrame && method == "Set":
+		c.Kind = Set
+		env.goFrameSetOption(c, args, false)
+	case c.Client != GoFrame && method == "SetArgs" && opt != nil:
+		row, _ := GoRedisMethod(method)
+		c.Kind = Set
+		env.setArgs(c, args, row)
+	default:
+		return false
+	}
+	return c.Kind != KindOther
 }
