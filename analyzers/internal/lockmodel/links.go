@@ -155,13 +155,14 @@ func (m *Model) IsRoot(op *Op) bool { return m.Origin(op) == nil }
 
 // Origin returns, for an op issued through a call of a wrapper declared in
 // this package, the op inside the wrapper it stands for; nil for a direct
-// command, a wrapper of another package, or a method of an interface
+// command, a wrapper of another package, a wrapper whose command its
+// caller's options decide (SummaryOp.Options), or a method of an interface
 // without exactly one implementation here (whose call issues the command,
 // as it does across packages). Analyzers use it
 // to report a bug once, where it is.
 func (m *Model) Origin(op *Op) *Op {
-	if op.Via == nil {
-		return nil
+	if op.Via == nil || op.Via.Options >= 0 {
+		return nil // a wrapper whose command each call's options decide: judged at the call
 	}
 	return m.origins[op.Via]
 }

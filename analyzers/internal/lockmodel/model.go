@@ -87,6 +87,9 @@ func (m *Model) CallText(op *Op) string {
 	if op.Via == nil {
 		return op.Method
 	}
+	if op.Via.Options >= 0 {
+		return op.Method + " (" + op.Command + " at " + op.Via.Where + ")" // the command the call's options make
+	}
 	return op.Method + " (" + op.Via.Command + " at " + op.Via.Where + ")"
 }
 

@@ -227,6 +227,9 @@ func (m *Model) summaryOp(fn *Func, op *Op, ops []*Op, tmpl *keyid.Resolver, par
 			key = keyid.PlaceholderOf(keys) // rdb.EvalSha(ctx, sha, keys, args...)
 		}
 	}
+	if !key.Known() && options >= 0 && op.Client == rediscall.Rueidis {
+		key = keyid.PlaceholderOf(options) // c.Do(ctx, cmd): the command its callers build names the key
+	}
 	if !key.Known() {
 		return SummaryOp{}, false
 	}
@@ -348,6 +351,9 @@ func (m *Model) instantiate(call *ast.CallExpr, s *SummaryOp) (*rediscall.Call, 
 	args := make([]keyid.ID, len(call.Args))
 	for i, a := range call.Args {
 		args[i] = m.keys.Of(a)
+	}
+	if p, ok := s.Key.Placeholder(); ok && p == s.Options {
+		args[p] = m.keys.Of(m.Env.BuiltKey(argAt(call, p))) // the key of the command the call builds
 	}
 	var keys []ast.Expr
 	if s.Keys >= 0 && s.Keys < len(call.Args) {

@@ -24,11 +24,14 @@ func (env *Env) builderCall(c *Call, call *ast.CallExpr, fn *types.Func) bool {
 	if !isMethod(fn) || len(call.Args) < 2 {
 		return false
 	}
+	c.Ctx = call.Args[0]
 	ch := env.chainOf(call.Args[1])
 	if ch == nil {
-		return false
+		// A command built elsewhere (a parameter a wrapper forwards):
+		// each call of the wrapper shows it (ApplyOptions).
+		c.Kind, c.Command, c.Options = KindOther, strings.ToUpper(fn.Name()), call.Args[1]
+		return true
 	}
-	c.Ctx = call.Args[0]
 	env.applyChain(c, ch)
 	return true
 }
@@ -287,4 +290,19 @@ func (env *Env) commandEnd(arg ast.Expr) *ast.CallExpr {
 func isBuilderClient(path string) bool {
 	cp, ok := ClientPackageOf(path)
 	return ok && cp.Client == Rueidis
+}
+
+// BuiltKey returns the first key of the rueidis/valkey-go command that e
+// builds (c.B().Set().Key(k)...Build(), or a local assigned one), or nil.
+func (env *Env) BuiltKey(e ast.Expr) ast.Expr {
+	if e == nil {
+		return nil
+	}
+	ch := env.chainOf(e)
+	if ch == nil {
+		return nil
+	}
+	var c Call
+	env.applyChain(&c, ch)
+	return c.KeyExpr
 }

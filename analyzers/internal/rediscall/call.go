@@ -59,9 +59,10 @@ type Call struct {
 	Chain *BuilderChain
 
 	// Options is the options argument (go-redis SetArgs, gredis's
-	// SetOption) when this call cannot read it (Kind is then KindOther):
-	// a variable, or a parameter a wrapper forwards, whose literal at the
-	// wrapper's call decides the command (ApplyOptions).
+	// SetOption), or the command rueidis's Do sends, when this call cannot
+	// read it (Kind is then KindOther): a variable, or a parameter a
+	// wrapper forwards, whose literal at the wrapper's call decides the
+	// command (ApplyOptions).
 	Options ast.Expr
 }
 

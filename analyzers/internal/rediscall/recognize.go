@@ -265,13 +265,25 @@ func (env *Env) delExArgs(c *Call, args []ast.Expr, row CommandRow) {
 }
 
 // ApplyOptions reads the call c of a wrapper that forwards its options
-// parameter to method (SetArgs, gredis's Set), with opt the options its
-// caller passes there (nil: none): the command they make, as if the
-// caller had called method itself with c's key and value. It reports
-// whether they make one the rules judge.
+// parameter to method (SetArgs, gredis's Set, or the command of rueidis's
+// Do), with opt the options its caller passes there (nil: none): the
+// command they make, as if the caller had called method itself with c's
+// key and value (or that command). It reports whether they make one the
+// rules judge.
 func (env *Env) ApplyOptions(c *Call, method string, opt ast.Expr) bool {
 	args := []ast.Expr{c.KeyExpr, c.Value, opt}
 	switch {
+	case c.Client == Rueidis && (method == "Do" || method == "DoCache" || method == "DoStream"):
+		if opt == nil {
+			return false
+		}
+		ch := env.chainOf(opt)
+		if ch == nil {
+			return false
+		}
+		name := c.Method
+		env.applyChain(c, ch)
+		c.Method = name
 	case c.Client == GoFrame && method == "Set":
 		c.Kind = Set
 		env.goFrameSetOption(c, args, false)

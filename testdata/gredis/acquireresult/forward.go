@@ -27,7 +27,7 @@ type TaskLock struct {
 
 // Run acquires through kv and reads only the error.
 func (t *TaskLock) Run(ctx context.Context, work func()) error {
-	_, err := t.kv.set(ctx, t.key, t.token, gredis.SetOption{NX: true, TTLOption: gredis.TTLOption{EX: &t.ttl}}) // want `set \(SET at forward.go:17\) acquires lock key t.key but never looks at whether it did \(only the error is read`
+	_, err := t.kv.set(ctx, t.key, t.token, gredis.SetOption{NX: true, TTLOption: gredis.TTLOption{EX: &t.ttl}}) // want `set \(SET NX at forward.go:17\) acquires lock key t.key but never looks at whether it did \(only the error is read`
 	if err != nil {
 		return err
 	}

@@ -16,7 +16,7 @@ func (s *Store) setArgs(ctx context.Context, key string, value interface{}, a re
 
 // Rebuild takes the rebuild lock through setArgs and drops the answer.
 func (s *Store) Rebuild(ctx context.Context, work func()) {
-	s.setArgs(ctx, "lock:rebuild", uuid.NewString(), redis.SetArgs{Mode: "NX", TTL: time.Minute}) // want `setArgs \(SET at args.go:14\) acquires lock key "lock:rebuild" but never looks at whether it did \(its result is discarded\)`
+	s.setArgs(ctx, "lock:rebuild", uuid.NewString(), redis.SetArgs{Mode: "NX", TTL: time.Minute}) // want `setArgs \(SET NX at args.go:14\) acquires lock key "lock:rebuild" but never looks at whether it did \(its result is discarded\)`
 	work()
 }
 
