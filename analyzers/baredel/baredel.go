@@ -3,7 +3,9 @@ package baredel
 import (
 	_ "embed"
 	"go/ast"
+	"go/token"
 	"go/types"
+	"slices"
 
 	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
 	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
@@ -93,10 +95,23 @@ func onAcquireError(info *types.Info, acq, op *lockmodel.Op) bool {
 	for i, n := range op.Stack {
 		ifs, ok := n.(*ast.IfStmt)
 		if ok && i+1 < len(op.Stack) && op.Stack[i+1] == ifs.Body && analysisutil.Uses(info, ifs.Cond, errVar) {
-			return true
+			return !assignedBetween(info, acq.Func.Decl.Body, errVar, acq.Expr.End(), ifs.Pos())
 		}
 	}
 	return false
+}
+
+// assignedBetween reports whether v is assigned in body between from and
+// to: an error variable reused by a later call (transaction, err :=
+// repo.Get(...)) holds that call's error at the if, not the acquire's.
+func assignedBetween(info *types.Info, body *ast.BlockStmt, v *types.Var, from, to token.Pos) bool {
+	return analysisutil.Find(body, func(n ast.Node) (bool, bool) {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || as.Pos() < from || as.Pos() >= to {
+			return false, true
+		}
+		return slices.ContainsFunc(as.Lhs, func(l ast.Expr) bool { return analysisutil.VarOf(info, l) == v }), true
+	})
 }
 
 // acquireErr returns the error variable the acquire's result is assigned
