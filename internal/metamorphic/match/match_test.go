@@ -94,12 +94,7 @@ func moveRelease(t *testing.T, m *workspace.Module) *output.Output {
 }
 
 func TestCompare_followsMovedCommands(t *testing.T) {
-	m, err := workspace.Load("testdata/mod")
-	if err != nil {
-		t.Fatal(err)
-	}
-	rel := "store/store.go"
-	orig := m.FileRel(rel).Src
+	m, rel, orig := storeModule(t)
 	base := []finding.Finding{
 		at(t, rel, orig, `c.Del("lock:" + key)`, "bare-del"),
 		at(t, rel, orig, `c.Del("sweep")`, "bare-del"),
@@ -123,12 +118,7 @@ func TestCompare_followsMovedCommands(t *testing.T) {
 }
 
 func TestCompare_lostAndAdded(t *testing.T) {
-	m, err := workspace.Load("testdata/mod")
-	if err != nil {
-		t.Fatal(err)
-	}
-	rel := "store/store.go"
-	orig := m.FileRel(rel).Src
+	m, rel, orig := storeModule(t)
 	base := []finding.Finding{at(t, rel, orig, `c.Del("sweep")`, "bare-del")}
 	out := moveRelease(t, m)
 	printed := out.Files[rel]
@@ -159,12 +149,7 @@ func TestCompare_lostAndAdded(t *testing.T) {
 // replaces, as interface-client's implementation does; a call of another
 // declared method stands for nothing.
 func TestCompare_followsDeclaredForwarders(t *testing.T) {
-	m, err := workspace.Load("testdata/mod")
-	if err != nil {
-		t.Fatal(err)
-	}
-	rel := "store/store.go"
-	orig := m.FileRel(rel).Src
+	m, rel, orig := storeModule(t)
 	base := []finding.Finding{at(t, rel, orig, `c.Del("lock:" + key)`, "bare-del")}
 	var release *ast.CallExpr
 	ast.Inspect(m.FileRel(rel).Syntax, func(n ast.Node) bool {
@@ -204,12 +189,7 @@ func TestCompare_followsDeclaredForwarders(t *testing.T) {
 // report it once, at the command, where the original had a finding at
 // each call, and that one finding keeps them all.
 func TestCompare_forwarderKeepsEveryCall(t *testing.T) {
-	m, err := workspace.Load("testdata/mod")
-	if err != nil {
-		t.Fatal(err)
-	}
-	rel := "store/store.go"
-	orig := m.FileRel(rel).Src
+	m, rel, orig := storeModule(t)
 	base := []finding.Finding{
 		at(t, rel, orig, `c.Del("lock:" + key)`, "bare-del"),
 		at(t, rel, orig, `c.Del("sweep")`, "bare-del"),
@@ -241,4 +221,16 @@ func TestCompare_forwarderKeepsEveryCall(t *testing.T) {
 	if len(res.Kept) != 2 || len(res.Lost) != 0 || len(res.Added) != 0 {
 		t.Fatalf("kept %d, lost %d, added %d; want 2, 0, 0", len(res.Kept), len(res.Lost), len(res.Added))
 	}
+}
+
+// storeModule loads the matcher's test module and returns it with the
+// path and source of its store package's file.
+func storeModule(t *testing.T) (*workspace.Module, string, []byte) {
+	t.Helper()
+	m, err := workspace.Load("testdata/mod")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rel := "store/store.go"
+	return m, rel, m.FileRel(rel).Src
 }
