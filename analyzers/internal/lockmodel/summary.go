@@ -242,13 +242,7 @@ func (m *Model) summaryOp(fn *Func, op *Op, ops []*Op, tmpl *keyid.Resolver, par
 		Client: op.Client, Library: op.Library, OKResult: op.OKResult, Queued: op.Queued,
 		Options: options,
 	}
-	if options >= 0 {
-		s.OptionsOf = op.Method
-	}
-
-	if tv, ok := m.pass.TypesInfo.Types[op.Value]; ok && s.Value < 0 && op.Kind == rediscall.Acquire && tv.Value != nil {
-		s.ValueConst = tv.Value.ExactString()
-	}
+	m.carryCall(&s, op)
 	m.setAnswerTo(&s, fn, op, ops)
 	if op.Via == nil && op.Script != nil && op.Lua == nil {
 		s.Script, s.ScriptSha, s.ScriptObject = m.scriptParam(op.Script, params)
@@ -259,6 +253,22 @@ func (m *Model) summaryOp(fn *Func, op *Op, ops []*Op, tmpl *keyid.Resolver, par
 		m.passScriptOn(&s, op, params)
 	}
 	return s, true
+}
+
+// carryCall records in s what the calls of the wrapper need of op
+// itself: the method its options are forwarded to, the client of the
+// command (a wrapper's call has none: see instantiate), and a constant
+// value of its own.
+func (m *Model) carryCall(s *SummaryOp, op *Op) {
+	if s.Options >= 0 {
+		s.OptionsOf = op.Method
+	}
+	if op.Via != nil {
+		s.Client = op.Via.Client
+	}
+	if tv, ok := m.pass.TypesInfo.Types[op.Value]; ok && s.Value < 0 && op.Kind == rediscall.Acquire && tv.Value != nil {
+		s.ValueConst = tv.Value.ExactString()
+	}
 }
 
 // spreadKeys returns the template of a command whose keys are the
@@ -391,6 +401,9 @@ func (m *Model) instantiate(call *ast.CallExpr, s *SummaryOp) (*rediscall.Call, 
 	}
 	if s.Options >= 0 && !m.Env.ApplyOptions(c, s.OptionsOf, argAt(call, s.Options)) {
 		return nil, keyid.ID{}, false // the caller's options make no command the rules judge
+	}
+	if !isLibraryKind(s.Kind) {
+		c.Client = rediscall.NoClient // a wrapper's call has no client API of its own: no client's fix rewrites it
 	}
 	c.Classify(s.Role, s.Owner) // a script the call does not show is what the wrapper recognised
 	return c, key, true
