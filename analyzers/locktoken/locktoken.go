@@ -94,7 +94,7 @@ func tokenWriteOf(m *lockmodel.Model, op *lockmodel.Op) (tokenWrite, bool) {
 		if c := wrapperConstant(m, op); c != "" {
 			return tokenWrite{op: op, constant: c, what: m.CallText(op)}, true
 		}
-		if op.Value == nil || !judgedHere(op) || !isLockKey(m, op) {
+		if op.Value == nil || !judgedHere(op) || !m.IsLockKey(op) {
 			return tokenWrite{}, false
 		}
 		return tokenWrite{op: op, value: op.Value, what: op.Method}, true
@@ -128,20 +128,10 @@ func wrapperConstant(m *lockmodel.Model, op *lockmodel.Op) string {
 	if op.Via == nil || op.Via.ValueConst == "" || op.Via.Value >= 0 || op.Via.Settled || !op.Via.Key.HasPlaceholder() || m.Origin(op) != nil {
 		return ""
 	}
-	if !isLockKey(m, op) {
+	if !m.IsLockKey(op) {
 		return ""
 	}
 	return op.Via.ValueConst
-}
-
-// isLockKey reports whether the acquired key is a lock key here, or was
-// judged one, as a key template, in the wrapper's package. The rule is the
-// model's, the same for every analyzer.
-func isLockKey(m *lockmodel.Model, op *lockmodel.Op) bool {
-	if op.Via != nil && op.Via.Settled && op.Via.Key.HasPlaceholder() {
-		return true
-	}
-	return m.IsLockKey(op)
 }
 
 // redislockToken returns the Token field of the options passed to a
