@@ -8,6 +8,7 @@ import (
 
 	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
 	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
+	"github.com/leasevet/leasevet/analyzers/internal/rediscall"
 )
 
 // optionalTTL reports whether exp, the expire after a SETNX, is sent
@@ -17,11 +18,12 @@ import (
 // code makes on purpose, as a cache's set-if-absent with an optional
 // duration does (0: never expires), and a crash between the commands
 // leaves that state, not a lock no one can take.
-func optionalTTL(info *types.Info, exp *lockmodel.Op) bool {
+func optionalTTL(env *rediscall.Env, exp *lockmodel.Op) bool {
 	if exp.Via != nil || exp.TTL == nil {
 		return false
 	}
-	vars := varsOf(info, exp.TTL)
+	info := env.Info
+	vars := varsOf(env, exp.TTL)
 	for i := len(exp.Stack) - 1; i > 0; i-- {
 		ifs, ok := exp.Stack[i-1].(*ast.IfStmt)
 		if ok && exp.Stack[i] == ifs.Body && testsNonZero(info, ifs.Cond, vars) {
@@ -67,16 +69,29 @@ func readsAny(info *types.Info, e ast.Expr, vars map[*types.Var]bool) bool {
 	})
 }
 
-// varsOf returns the local variables and parameters e reads.
-func varsOf(info *types.Info, e ast.Expr) map[*types.Var]bool {
+// varsOf returns the local variables and parameters e reads, and those
+// read by the one value of each local it reads that is assigned once
+// (ms := d.Milliseconds(): a test of d guards ms too).
+func varsOf(env *rediscall.Env, e ast.Expr) map[*types.Var]bool {
 	vars := map[*types.Var]bool{}
-	ast.Inspect(e, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok {
-			if v, ok := info.Uses[id].(*types.Var); ok && !v.IsField() && v.Pkg() != nil && v.Parent() != v.Pkg().Scope() {
-				vars[v] = true
+	var visit func(e ast.Expr)
+	visit = func(e ast.Expr) {
+		ast.Inspect(e, func(n ast.Node) bool {
+			id, ok := n.(*ast.Ident)
+			if !ok {
+				return true
 			}
-		}
-		return true
-	})
+			v, ok := env.Info.Uses[id].(*types.Var)
+			if !ok || vars[v] || v.IsField() || v.Pkg() == nil || v.Parent() == v.Pkg().Scope() {
+				return true
+			}
+			vars[v] = true
+			if init := env.LocalInit(id); init != nil {
+				visit(init)
+			}
+			return true
+		})
+	}
+	visit(e)
 	return vars
 }

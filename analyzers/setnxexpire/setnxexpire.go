@@ -67,7 +67,7 @@ func findingHere(m *lockmodel.Model, acq *lockmodel.Op) (exp, noTTL *lockmodel.O
 		return nil, nil
 	}
 	if exp := lockmodel.ExpireAfter(acq); exp != nil && lockmodel.SplitPair(acq, exp) {
-		if !m.IsLockKey(acq) && optionalTTL(m.Env.Info, exp) {
+		if !m.IsLockKey(acq) && optionalTTL(m.Env, exp) {
 			return nil, nil // a key the code also leaves without a TTL on purpose
 		}
 		return exp, nil
@@ -110,7 +110,7 @@ func checkSplitAcquire(pass *analysis.Pass, m *lockmodel.Model, acq, exp *lockmo
 	// An expire sent only for a positive TTL is not folded: a negative
 	// TTL the expire skips (or sends, deleting the key) would make the
 	// SET NX fail with an error.
-	if fix, ok := foldTTL(pass, m, acq, exp); ok && !optionalTTL(pass.TypesInfo, exp) {
+	if fix, ok := foldTTL(pass, m, acq, exp); ok && !optionalTTL(m.Env, exp) {
 		d.SuggestedFixes = []analysis.SuggestedFix{fix}
 	}
 	m.Report(pass, d)

@@ -43,6 +43,19 @@ func (c *Cache) Touch(ctx context.Context, key string, seconds int) bool {
 	return true
 }
 
+// Keep holds the TTL in a local before the expire: the local is the
+// duration that was tested, so the TTL is still optional.
+func (c *Cache) Keep(ctx context.Context, key string, d time.Duration) bool {
+	if !c.rdb.SetNX(ctx, c.prefix+"keep:"+key, 1, 0).Val() {
+		return false
+	}
+	if d > 0 {
+		ttl := d.Round(time.Millisecond)
+		c.rdb.PExpire(ctx, c.prefix+"keep:"+key, ttl) // ok: the TTL is optional
+	}
+	return true
+}
+
 // Stamp tests the TTL in the else branch only: the expire runs whatever
 // the TTL, so the split is reported.
 func (c *Cache) Stamp(ctx context.Context, key string, d time.Duration) bool {
