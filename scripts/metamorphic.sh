@@ -2,7 +2,7 @@
 # metamorphic.sh: check that leasevet's findings do not change when a
 # module is refactored without changing what it does (docs/metamorphic.md).
 #
-#   scripts/metamorphic.sh [-leasevet BIN] [-threshold R] [-kinds a,b] [-bisect N] [MODULE_DIR...]
+#   scripts/metamorphic.sh [-leasevet BIN] [-threshold R] [-kinds a,b] [-bisect N] [-keep DIR] [MODULE_DIR...]
 #
 # With no module, it tests every fixture module of the repository
 # (testdata/*, golangci-plugin/testdata/*). Without -leasevet (or
@@ -25,7 +25,7 @@ while (($# > 0)); do
 		flags+=(-leasevet "$bin")
 		shift 2
 		;;
-	-threshold | --threshold | -kinds | --kinds | -bisect | --bisect)
+	-threshold | --threshold | -kinds | --kinds | -bisect | --bisect | -keep | --keep)
 		flags+=("$1" "$2")
 		shift 2
 		;;

@@ -26,6 +26,7 @@ type Config struct {
 	Kinds     []rewrite.Kind // the refactorings, in the order of the table
 	Threshold float64        // the least share of invariant pairs that passes
 	MaxBisect int            // analyzer runs allowed per kind and module to attribute findings
+	Keep      string         // when set, each kind's rewritten copy is kept in Keep/MODULE/KIND
 	Stdout    io.Writer      // the tables and the summary line
 	Stderr    io.Writer      // progress
 }

@@ -41,8 +41,13 @@ func fakevet(*testing.T) string { return fakevetBin }
 
 func run(t *testing.T, bin string, threshold float64, kinds ...rewrite.Kind) (int, string) {
 	t.Helper()
+	return runKeep(t, bin, threshold, "", kinds...)
+}
+
+func runKeep(t *testing.T, bin string, threshold float64, keep string, kinds ...rewrite.Kind) (int, string) {
+	t.Helper()
 	var stdout, stderr bytes.Buffer
-	cfg := &driver.Config{Analyzer: bin, Kinds: kinds, Threshold: threshold, MaxBisect: 10, Stdout: &stdout, Stderr: &stderr}
+	cfg := &driver.Config{Analyzer: bin, Kinds: kinds, Threshold: threshold, MaxBisect: 10, Keep: keep, Stdout: &stdout, Stderr: &stderr}
 	status := driver.Run(context.Background(), cfg, []string{"testdata/mod"})
 	t.Logf("stderr:\n%s", stderr.String())
 	return status, stdout.String()
@@ -108,5 +113,28 @@ func TestRun_invariant(t *testing.T) {
 	}
 	if status != 0 {
 		t.Errorf("exit status %d, want 0:\n%s", status, out)
+	}
+}
+
+// TestRun_keep: with Keep set, the rewritten copy a kind was judged on is
+// left in Keep/MODULE/KIND, the package-const rewrite in it.
+func TestRun_keep(t *testing.T) {
+	keep := t.TempDir()
+	run := func() { runKeep(t, fakevet(t), 0.95, keep, literal.PackageConst{}) }
+	run()
+	kept := filepath.Join(keep, "mod", "package-const")
+	decls, err := os.ReadFile(filepath.Join(kept, "locks", "mm_decls.go"))
+	if err != nil {
+		t.Fatalf("the rewritten copy was not kept: %v", err)
+	}
+	if !strings.Contains(string(decls), "mmConst1") {
+		t.Errorf("the kept copy holds no rewritten constant:\n%s", decls)
+	}
+	if _, err := os.Stat(filepath.Join(kept, "go.mod")); err != nil {
+		t.Errorf("the kept copy is not a module: %v", err)
+	}
+	run() // a second run replaces the copy
+	if _, err := os.Stat(filepath.Join(kept, "locks", "mm_decls.go")); err != nil {
+		t.Errorf("a second run lost the kept copy: %v", err)
 	}
 }

@@ -2,6 +2,8 @@ package driver
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"sort"
 	"strings"
 	"time"
@@ -54,6 +56,9 @@ func (r *moduleRun) runKind(k rewrite.Kind) (*kindResult, error) {
 	}
 	out, idx := v.out, v.idx
 	res.applied = len(idx)
+	if err := r.keep(k); err != nil {
+		return nil, err
+	}
 	base, untouched := r.baseIn(v.dirs)
 	cmp := match.Compare(base, r.matcher.Rewritten(v.findings, out))
 	res.pairs, res.kept = len(r.base)+len(cmp.Added), len(cmp.Kept)+untouched
@@ -69,6 +74,20 @@ func (r *moduleRun) runKind(k rewrite.Kind) (*kindResult, error) {
 	}
 	r.progress("%s: done; %d analyzer runs so far, %s", k.Name(), r.v.Runs, r.v.Spent.Round(time.Second))
 	return res, nil
+}
+
+// keep copies the rewritten copy of kind k, as it was analysed, to
+// Config.Keep, when it is set, for a person to read what a rewrite did to
+// a finding.
+func (r *moduleRun) keep(k rewrite.Kind) error {
+	if r.cfg.Keep == "" {
+		return nil
+	}
+	dst := filepath.Join(r.cfg.Keep, filepath.Base(r.dir), k.Name())
+	if err := os.RemoveAll(dst); err != nil {
+		return err
+	}
+	return variant.CopyModule(r.v.Dir, dst, nil)
 }
 
 // placesOf returns the places of k; a kind that panics is a bug of the

@@ -38,6 +38,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	checkout := fs.String("checkout", ".", "the leasevet checkout to build the binary from when -leasevet is not given")
 	threshold := fs.Float64("threshold", 0.95, "the least share of invariant pairs that passes")
 	kinds := fs.String("kinds", "", "comma-separated kinds to run (default all): "+kindNames(driver.Kinds()))
+	keep := fs.String("keep", "", "keep each kind's rewritten copy of each module in `DIR`/MODULE/KIND, to read")
 	bisect := fs.Int("bisect", 40, "analyzer runs allowed per kind and module to attribute lost and added findings")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: metamorphic [flags] MODULE_DIR...")
@@ -62,7 +63,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	defer cleanup()
 	cfg := &driver.Config{Analyzer: analyzer, Kinds: selected, Threshold: *threshold, MaxBisect: *bisect,
-		Stdout: stdout, Stderr: stderr}
+		Keep: *keep, Stdout: stdout, Stderr: stderr}
 	return driver.Run(context.Background(), cfg, fs.Args())
 }
 
