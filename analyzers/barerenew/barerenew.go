@@ -40,8 +40,8 @@ func run(pass *analysis.Pass, m *lockmodel.Model) (any, error) {
 // helper). A command of a same-package helper is judged at the command,
 // never at its calls.
 func unownedRenewal(m *lockmodel.Model, op *lockmodel.Op) (acq, use *lockmodel.Op) {
-	if !op.RenewsKey() || partOfAcquire(op) || splitAtEveryCall(m, op) {
-		return nil, nil // an acquire's expire, or a helper's that every call sends as one
+	if !op.RenewsKey() || partOfAcquire(op) || splitAtEveryCall(m, op) || m.TTLLeftToCalls(op) {
+		return nil, nil // an acquire's expire, a helper's that every call sends as one, or one its calls judge
 	}
 	use = m.Unguarded(op, func(u *lockmodel.Op) bool {
 		if partOfAcquire(u) {

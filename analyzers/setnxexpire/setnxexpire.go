@@ -72,8 +72,8 @@ func findingHere(m *lockmodel.Model, acq *lockmodel.Op) (exp, noTTL *lockmodel.O
 		}
 		return exp, nil
 	}
-	if !acq.Reportable() {
-		return nil, nil
+	if !acq.Reportable() && !acq.TTLAtCall() || m.TTLLeftToCalls(acq) {
+		return nil, nil // judged where the key is, or at the calls, which may give it a TTL
 	}
 	if !m.IsRoot(acq) || m.HasTTLSomewhere(acq) {
 		return nil, nil

@@ -67,10 +67,17 @@ func (op *Op) Pos() token.Pos { return op.Expr.Pos() }
 // issued through a wrapper whose own package already judged the key are
 // evidence only (the bug is reported once, where it is), and so are ops
 // of a wrapper whose key does not depend on its parameters: the same key
-// is judged inside the wrapper.
+// is judged inside the wrapper. An expire of a wrapper that leaves the
+// key's TTL to its calls (SummaryOp.TTLAtCalls) is judged at each call:
+// only the call shows whether it completes an acquire or renews a lock.
 func (op *Op) Reportable() bool {
-	return op.Via == nil || (!op.Via.Settled && op.Via.Key.HasPlaceholder())
+	return op.Via == nil || (!op.Via.Settled && op.Via.Key.HasPlaceholder()) || (op.TTLAtCall() && op.Kind == rediscall.Expire)
 }
+
+// TTLAtCall reports whether op is issued through a wrapper of another
+// package that leaves to its calls whether the key gets a TTL, and how
+// (SummaryOp.TTLAtCalls, set from Model.TTLLeftToCalls).
+func (op *Op) TTLAtCall() bool { return op.Via != nil && op.Via.TTLAtCalls }
 
 // A SummaryOp is one command of a summarised function (a wrapper), as its
 // summary fact records it and as the ops issued through the wrapper's
@@ -90,6 +97,10 @@ type SummaryOp struct {
 	Settled bool           // the key was judged in the defining package: evidence only
 	Where   string         // "file.go:line" of the command in the wrapper
 	Wrapper string         // the wrapper's name, for messages
+	// TTLAtCalls: the defining package leaves to the calls whether the key
+	// gets a TTL (Model.TTLLeftToCalls): a call's acquire that is never
+	// given one, and what a call's expire does, are judged at the call.
+	TTLAtCalls bool
 	// A script wrapper (func EvalSha(sha string, keys []string, args
 	// ...any)) runs the script its caller passes as parameter Script
 	// (the SHA1 when ScriptSha) on the keys of the slice parameter Keys;

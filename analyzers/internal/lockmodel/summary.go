@@ -509,6 +509,9 @@ func (m *Model) exportSummaries() {
 		out := &Summary{}
 		for i, op := range s.Ops {
 			op.Settled = !op.Key.HasPlaceholder() || m.judged(m.newKey(op.Key, nil)) || m.judgedThroughCalls(&s.Ops[i])
+			if o := m.origins[&s.Ops[i]]; o != nil {
+				op.TTLAtCalls = m.TTLLeftToCalls(o)
+			}
 			out.Ops = append(out.Ops, op)
 		}
 		m.pass.ExportObjectFact(obj, out)

@@ -1,0 +1,35 @@
+// Package pieces takes locks through steps.Take, which sets no TTL: one
+// caller gives the key its TTL in a second command (the split acquire,
+// reported at its EXPIRE), the other never does (no-ttl, at its call).
+package pieces
+
+import (
+	"context"
+	"time"
+
+	"github.com/redis/go-redis/v9"
+
+	"example.com/fixtures/setnxexpire/pieces/steps"
+)
+
+const reportLock = "lock:report"
+
+// RunReport takes the report lock, then gives it a TTL.
+func RunReport(ctx context.Context, rdb *redis.Client, token string) bool {
+	ok, err := steps.Take(ctx, rdb, reportLock, token)
+	if err != nil || !ok {
+		return false
+	}
+	rdb.Expire(ctx, reportLock, time.Minute) // want `Expire sets the TTL of lock key reportLock only after Take acquired it`
+	return true
+}
+
+// Migrate takes the migration lock and never gives it a TTL.
+func Migrate(ctx context.Context, rdb *redis.Client, token string, run func()) {
+	ok, _ := steps.Take(ctx, rdb, "lock:migrate", token) // want `Take acquires lock key "lock:migrate" with no TTL and nothing ever sets one`
+	if !ok {
+		return
+	}
+	defer rdb.Del(ctx, "lock:migrate")
+	run()
+}
