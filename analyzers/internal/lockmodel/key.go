@@ -3,6 +3,7 @@ package lockmodel
 import (
 	"go/ast"
 	"go/types"
+	"strings"
 
 	"github.com/leasevet/leasevet/analyzers/internal/keyid"
 )
@@ -56,9 +57,8 @@ func (m *Model) anchored(id keyid.ID, depth int) bool {
 		case keyid.Const:
 			return true
 		case keyid.Call:
-			fn, ok := p.Object().(*types.Func)
-			if !ok || fn.Pkg() == m.pass.Pkg || m.lockNames.matches(fn.Name()) {
-				return true // from a fact (no object), or a builder of the package's own
+			if m.ownBuilder(p) {
+				return true
 			}
 			for _, arg := range p.Args {
 				if m.anchored(arg, depth+1) {
@@ -68,6 +68,40 @@ func (m *Model) anchored(id keyid.ID, depth int) bool {
 		}
 	}
 	return false
+}
+
+// ownBuilder reports whether the key-building function a Call part calls
+// says which keys it builds: it has a lock word, or it is the package's
+// own (l.lockKey(name)); for a part read from a wrapper's fact, which has
+// no object, a function of the module being analysed. A conversion from
+// another module (gconv.String(key), fmt.Sprint(id)) holds any key.
+// Without module information a fact's part is taken as the module's.
+func (m *Model) ownBuilder(p keyid.Part) bool {
+	if fn, ok := p.Object().(*types.Func); ok {
+		return fn.Pkg() == m.pass.Pkg || m.lockNames.matches(fn.Name())
+	}
+	pkg, name := splitFuncName(p.Text)
+	mod := m.pass.Module
+	if mod == nil || mod.Path == "" || m.lockNames.matches(name) {
+		return true
+	}
+	return pkg == mod.Path || strings.HasPrefix(pkg, mod.Path+"/")
+}
+
+// splitFuncName splits the full name of a function or method
+// (types.Func.FullName: "a/b.F", "(*a/b.T).M") into its package's path
+// and its name.
+func splitFuncName(full string) (pkg, name string) {
+	if i := strings.LastIndexByte(full, '.'); i >= 0 {
+		full, name = full[:i], full[i+1:]
+	}
+	if recv, ok := strings.CutPrefix(full, "("); ok {
+		full = strings.TrimSuffix(strings.TrimPrefix(recv, "*"), ")")
+		if i := strings.LastIndexByte(full, '.'); i >= 0 {
+			full = full[:i] // the type's name
+		}
+	}
+	return full, name
 }
 
 // printKeys sets the text of every op's key, once the lock keys are
