@@ -81,7 +81,7 @@ func TestRun_reportsLostAndAdded(t *testing.T) {
 	if strings.Contains(out, "[unchecked-acquire]") {
 		t.Errorf("the dropped SetNX moved to the helper's call is listed as lost or added:\n%s", out)
 	}
-	if got, want := lastLine(out), "metamorphic: 1 refactorings, 4 pairs, 2 invariant (0.50)"; got != want {
+	if got, want := lastLine(out), "metamorphic: 1 refactorings, 5 pairs, 3 invariant (0.60)"; got != want {
 		t.Errorf("last line %q, want %q", got, want)
 	}
 	if status != 1 {
@@ -93,7 +93,7 @@ func TestRun_reportsLostAndAdded(t *testing.T) {
 // threshold.
 func TestRun_threshold(t *testing.T) {
 	status, out := run(t, fakevet(t), 0.95, literal.PackageConst{})
-	if got, want := lastLine(out), "metamorphic: 1 refactorings, 3 pairs, 2 invariant (0.67)"; got != want {
+	if got, want := lastLine(out), "metamorphic: 1 refactorings, 4 pairs, 3 invariant (0.75)"; got != want {
 		t.Errorf("last line %q, want %q", got, want)
 	}
 	if !strings.Contains(out, "LOST package-const locks/locks.go:19 [constant-token]") {
@@ -108,11 +108,28 @@ func TestRun_threshold(t *testing.T) {
 // reads.
 func TestRun_invariant(t *testing.T) {
 	status, out := run(t, fakevet(t), 0.95, hoist.ReplyLocal{})
-	if got, want := lastLine(out), "metamorphic: 1 refactorings, 3 pairs, 3 invariant (1.00)"; got != want {
+	if got, want := lastLine(out), "metamorphic: 1 refactorings, 4 pairs, 4 invariant (1.00)"; got != want {
 		t.Errorf("last line %q, want %q", got, want)
 	}
 	if status != 0 {
 		t.Errorf("exit status %d, want 0:\n%s", status, out)
+	}
+}
+
+// TestRun_errMethodMovesTheAnswer: moving the acquire's error into a
+// method moves fakevet's unchecked-acquire to the method's call, which
+// stands for the command for the findings judged at a call: nothing lost,
+// nothing added.
+func TestRun_errMethodMovesTheAnswer(t *testing.T) {
+	status, out := run(t, fakevet(t), 0.95, helper.ErrMethod{})
+	if strings.Contains(out, "LOST") || strings.Contains(out, "ADDED") {
+		t.Errorf("err-method lost or added a finding:\n%s", out)
+	}
+	if got, want := lastLine(out), "metamorphic: 1 refactorings, 4 pairs, 4 invariant (1.00)"; got != want {
+		t.Errorf("last line %q, want %q", got, want)
+	}
+	if status != 0 {
+		t.Errorf("exit status %d, want 0", status)
 	}
 }
 

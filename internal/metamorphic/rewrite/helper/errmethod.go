@@ -98,7 +98,8 @@ func commandName(e ast.Expr) string {
 }
 
 // errMethod makes the change: the method (or function) at the end of the
-// file, its call in place of the expression.
+// file, its call in place of the expression, which stands for the
+// command for the findings judged at a call (see callerJudged).
 func errMethod(e *workspace.Edit, x *extraction.Extraction, name string) error {
 	recv, recvVar := receiver(x)
 	var params []extraction.Param
@@ -123,7 +124,11 @@ func errMethod(e *workspace.Edit, x *extraction.Extraction, name string) error {
 	if err != nil {
 		return err
 	}
-	return e.AppendDecl(e.Node(x.Func), decl)
+	if err := e.AppendDecl(e.Node(x.Func), decl); err != nil {
+		return err
+	}
+	e.AliasFor(call, callerJudged, x.Moved[0].(*ast.CallExpr).Fun.(*ast.SelectorExpr).X)
+	return nil
 }
 
 // receiver returns the receiver list of the new method and the

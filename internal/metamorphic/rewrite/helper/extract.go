@@ -96,11 +96,14 @@ func extractHere(e *workspace.Edit, x *extraction.Extraction, name string, moved
 // callerJudged are the categories of the findings RULES.md makes at the
 // call of a same-package function that issues the command, not at the
 // command: those judged on the reply a function returns to its caller
-// (unchecked-acquire, unchecked-release), and on the arguments its caller
-// passes (the token, the context, the loop around it). Every other
-// finding stays at the command in the helper.
+// (unchecked-acquire, unchecked-release), on the arguments its caller
+// passes (the token, the context, the loop around it), and on what the
+// caller does after it (release-before-stop: the release, then the stop
+// of the watchdog, both in the caller). Every other finding stays at the
+// command in the helper.
 var callerJudged = []string{
 	"unchecked-acquire", "unchecked-release",
 	"constant-token", "instance-token", "time-token",
 	"release-done-ctx", "spin-acquire", "unbounded-acquire",
+	"release-before-stop",
 }

@@ -12,6 +12,10 @@
 //     and at a call statement of a function (no receiver) of the same
 //     package that sends SetNX as a statement: extracting a helper moves
 //     it to the helper's call, as leasevet moves a dropped answer.
+//   - [unchecked-acquire] at a SetNX call whose reply is read only through
+//     .Err(), except in a method that returns just that error, and at each
+//     call of such a method: moving the error into a method (err-method)
+//     moves it to the method's call, as leasevet moves a passed-on answer.
 package main
 
 import (
@@ -109,7 +113,96 @@ func check(fset *token.FileSet, files []*ast.File, cwd string) []diag {
 		}
 	}
 	unchecked(files, report)
+	errOnly(files, report)
 	return diags
+}
+
+// errOnly applies the rule on acquires whose reply is read only for its
+// error to the files of one package.
+func errOnly(files []*ast.File, report func(ast.Node, string)) {
+	passers := map[string]bool{} // methods that return just a SetNX's error
+	for _, f := range files {
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv != nil && returnsErrOf(fd.Body) {
+				passers[fd.Name.Name] = true
+			}
+		}
+	}
+	for _, f := range files {
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Body == nil {
+				continue
+			}
+			held := heldSetNX(fd.Body)
+			ast.Inspect(fd.Body, func(n ast.Node) bool {
+				call, ok := n.(*ast.CallExpr)
+				if !ok {
+					return true
+				}
+				if acq := setNXErr(call, held); acq != nil && !passers[fd.Name.Name] {
+					report(acq, "unchecked-acquire")
+				}
+				if sel, ok := call.Fun.(*ast.SelectorExpr); ok && passers[sel.Sel.Name] {
+					report(call, "unchecked-acquire")
+				}
+				return true
+			})
+		}
+	}
+}
+
+// returnsErrOf reports whether body is one statement returning
+// X.SetNX(...).Err().
+func returnsErrOf(body *ast.BlockStmt) bool {
+	if body == nil || len(body.List) != 1 {
+		return false
+	}
+	ret, ok := body.List[0].(*ast.ReturnStmt)
+	if !ok || len(ret.Results) != 1 {
+		return false
+	}
+	call, ok := ret.Results[0].(*ast.CallExpr)
+	return ok && setNXErr(call, nil) != nil
+}
+
+// setNXErr returns the SetNX call of call when call is X.SetNX(...).Err(),
+// or v.Err() for a local v that held holds.
+func setNXErr(call *ast.CallExpr, held map[string]*ast.CallExpr) *ast.CallExpr {
+	sel, ok := call.Fun.(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "Err" {
+		return nil
+	}
+	if id, ok := sel.X.(*ast.Ident); ok {
+		return held[id.Name]
+	}
+	acq, ok := sel.X.(*ast.CallExpr)
+	if ok && isSetNX(acq) {
+		return acq
+	}
+	return nil
+}
+
+// heldSetNX maps the locals of body assigned a SetNX call (v := X.SetNX(...))
+// to that call.
+func heldSetNX(body *ast.BlockStmt) map[string]*ast.CallExpr {
+	held := map[string]*ast.CallExpr{}
+	ast.Inspect(body, func(n ast.Node) bool {
+		if as, ok := n.(*ast.AssignStmt); ok && len(as.Lhs) == 1 && len(as.Rhs) == 1 {
+			id, ok1 := as.Lhs[0].(*ast.Ident)
+			call, ok2 := as.Rhs[0].(*ast.CallExpr)
+			if ok1 && ok2 && isSetNX(call) {
+				held[id.Name] = call
+			}
+		}
+		return true
+	})
+	return held
+}
+
+func isSetNX(call *ast.CallExpr) bool {
+	sel, ok := call.Fun.(*ast.SelectorExpr)
+	return ok && sel.Sel.Name == "SetNX"
 }
 
 // unchecked applies the unchecked-acquire rule to the files of one

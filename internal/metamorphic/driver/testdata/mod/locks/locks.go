@@ -27,3 +27,12 @@ func (l *Lock) Unlock(ctx context.Context) {
 func (l *Lock) TryLock(ctx context.Context) {
 	l.rdb.SetNX(ctx, l.key, l.owner, time.Minute)
 }
+
+// TryLockErr reads only the acquire's error, which is nil when another
+// client holds the lock.
+func (l *Lock) TryLockErr(ctx context.Context) error {
+	if err := l.rdb.SetNX(ctx, l.key, l.owner, time.Minute).Err(); err != nil {
+		return err
+	}
+	return nil
+}
