@@ -78,7 +78,11 @@ func findingHere(m *lockmodel.Model, acq *lockmodel.Op) (exp, noTTL *lockmodel.O
 	if !m.IsRoot(acq) || m.HasTTLSomewhere(acq) {
 		return nil, nil
 	}
-	noExpire := func(u *lockmodel.Op) bool { return lockmodel.ExpireAfter(u) == nil }
+	// A helper's acquire that every call follows with an expire is the
+	// first half of those calls' split acquires, reported at their expires.
+	noExpire := func(u *lockmodel.Op) bool {
+		return lockmodel.ExpireAfter(u) == nil && !m.EveryCall(u, func(c *lockmodel.Op) bool { return lockmodel.ExpireAfter(c) != nil })
+	}
 	return nil, m.LockUse(acq, noExpire, func(u *lockmodel.Op) bool { return noExpire(u) && !m.HasTTLSomewhere(u) })
 }
 

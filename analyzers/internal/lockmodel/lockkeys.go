@@ -300,9 +300,7 @@ func (m *Model) AcquireFor(op *Op) *Op {
 
 // HasTTLSomewhere reports whether some op of the package, other than op,
 // gives op's key an expiry: an expire, a write with a TTL, an owner-checked
-// renewal, or the expire that completes an acquire in two steps (the
-// split acquire is setnxexpire's finding, at that expire; its SETNX may
-// be sent by a helper whose own body has no expire).
+// renewal.
 func (m *Model) HasTTLSomewhere(op *Op) bool {
 	for _, e := range m.evidence.lookup(op.Key) {
 		if e != op && e.Role == rediscall.RoleRenew {
@@ -310,13 +308,7 @@ func (m *Model) HasTTLSomewhere(op *Op) bool {
 		}
 	}
 	for _, s := range m.Ops {
-		if s == op {
-			continue
-		}
-		if s.Role == rediscall.RoleWrite && s.TTLIs != rediscall.NoTTL && s.Key.ID == op.Key.ID {
-			return true
-		}
-		if SplitAcquireExpire(s) && (s.Key.ID == op.Key.ID || s.Key.Family != "" && s.Key.Family == op.Key.Family) {
+		if s != op && s.Role == rediscall.RoleWrite && s.TTLIs != rediscall.NoTTL && s.Key.ID == op.Key.ID {
 			return true
 		}
 	}

@@ -44,11 +44,18 @@ func (m *Model) TTLLeftToCalls(op *Op) bool {
 // helperOfCallers reports whether op is a command sent by a helper whose
 // callers are all elsewhere: a direct command, outside tests, that no
 // call of this package reaches, on a key built from its function's
-// parameters, and no function that acquires, releases or renews the key
-// here has a lock word in its name or its receiver type's.
+// parameters, the only command of its function on that key (a function
+// that also releases or renews it holds the lock's whole life), and no
+// function that acquires, releases or renews the key here has a lock
+// word in its name or its receiver type's.
 func (m *Model) helperOfCallers(op *Op) bool {
 	if op.Via != nil || op.Func.Test || len(m.Instances(op)) > 0 {
 		return false
+	}
+	for _, o := range op.Func.Ops {
+		if o != op && o.Key.ID == op.Key.ID {
+			return false
+		}
 	}
 	if s := m.summarized[op]; s == nil || !s.Key.HasPlaceholder() {
 		return false

@@ -23,3 +23,28 @@ func HoldSlot(ctx context.Context, rdb *redis.Client, name, token string, ttl ti
 	}
 	return true, rdb.Expire(ctx, "slot:lock:"+name, ttl).Err() // want `Expire sets the TTL of lock key "slot:lock:" \+ name only after takeSlot acquired it`
 }
+
+// GateLock is a lock whose Open gives the key its TTL in a second command
+// (the split acquire); that TTL belongs to Open's acquisition only, so
+// OpenForGood, which never sets one, is no-ttl.
+type GateLock struct {
+	rdb   *redis.Client
+	key   string
+	token string
+}
+
+func (g *GateLock) Open(ctx context.Context, ttl time.Duration) bool {
+	if !g.rdb.SetNX(ctx, g.key, g.token, 0).Val() {
+		return false
+	}
+	g.rdb.Expire(ctx, g.key, ttl) // want `Expire sets the TTL of lock key g.key only after SetNX acquired it`
+	return true
+}
+
+func (g *GateLock) OpenForGood(ctx context.Context) bool {
+	return g.rdb.SetNX(ctx, g.key, g.token, 0).Val() // want `SetNX acquires lock key g.key with no TTL and nothing ever sets one`
+}
+
+func (g *GateLock) Close(ctx context.Context) {
+	g.rdb.Del(ctx, g.key)
+}
