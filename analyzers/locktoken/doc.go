@@ -18,7 +18,8 @@
 // A value with one unique part per acquisition (crypto/rand, a UUID, an
 // atomic counter, the functions named by -token-funcs) is accepted, and a
 // value whose source cannot be determined is not reported. The suggested
-// fix writes safelock.NewToken() where every use of the old value changes
+// fix writes a fresh token (safelock.NewToken() on go-redis v9, crypto/rand's
+// Text() on the other clients) where every use of the old value changes
 // with it. Code in _test.go files is not checked.
 //
 // Categories: constant-token (docs/checks/constant-token.md),

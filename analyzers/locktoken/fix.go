@@ -6,41 +6,55 @@ import (
 	"go/token"
 	"go/types"
 
-	"github.com/leasevet/leasevet/analyzers/internal/fixedit"
 	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
 	"github.com/leasevet/leasevet/analyzers/internal/provenance"
 	"github.com/leasevet/leasevet/analyzers/internal/rediscall"
 	"golang.org/x/tools/go/analysis"
 )
 
-const safelockPath = "github.com/leasevet/leasevet/safelock"
-
 // newTokenFix returns the fix that makes the single place choosing a
-// constant lock value call safelock.NewToken() instead. It exists only
-// when every use of the value reads that one variable: the acquire's
-// value is a string field of a lock struct with exactly one write in the
-// package (its constructor), or a string local assigned once, and the
-// constant appears nowhere else in the package (a release comparing with
-// the literal would otherwise never match again).
+// constant lock value produce a fresh token per acquisition instead
+// (freshToken: safelock.NewToken() on go-redis v9, crypto/rand's Text()
+// on the other clients). It exists only when every use of the value is
+// rewritten with it:
+//
+//   - the value is written in the acquire itself (a literal, a named
+//     constant), and nothing in the package reads the lock's value back
+//     (no GET, no compare: ValueRead) nor uses the same string elsewhere;
+//   - or it is read from a string field of a lock struct with exactly one
+//     write in the package (its constructor), or a string local assigned
+//     once, and the constant appears nowhere else in the package (a
+//     release comparing with the literal would otherwise never match
+//     again).
 func newTokenFix(pass *analysis.Pass, m *lockmodel.Model, w tokenWrite, res provenance.Result) (analysis.SuggestedFix, bool) {
-	if res.Kind() != provenance.Constant || w.op.Via != nil || w.op.Client != rediscall.GoRedisV9 || w.genFunc {
+	if res.Kind() != provenance.Constant || w.op.Via != nil || w.genFunc || w.op.Kind != rediscall.Acquire {
 		return analysis.SuggestedFix{}, false
 	}
-	rhs := singleWrite(pass, m, w.value)
+	rhs := ast.Unparen(w.value)
+	inPlace := pass.TypesInfo.Types[rhs].Value != nil
+	if inPlace && (m.ValueRead(w.op) || !takesString(pass, w.op.Expr, rhs)) {
+		return analysis.SuggestedFix{}, false
+	}
+	if !inPlace {
+		rhs = singleWrite(pass, m, w.value)
+	}
 	if rhs == nil {
 		return analysis.SuggestedFix{}, false
 	}
 	old := pass.TypesInfo.Types[rhs].Value
-	if old == nil || old.Kind() != constant.String || constantUsedElsewhere(pass, old, rhs) {
+	if old == nil || !inPlace && old.Kind() != constant.String || old.Kind() == constant.String && constantUsedElsewhere(pass, old, rhs) {
 		return analysis.SuggestedFix{}, false
 	}
 	file := fileOf(pass, rhs.Pos())
 	if file == nil {
 		return analysis.SuggestedFix{}, false
 	}
-	name, edits := fixedit.AddImport(pass.Fset, file, safelockPath)
-	edits = append(edits, analysis.TextEdit{Pos: rhs.Pos(), End: rhs.End(), NewText: []byte(name + ".NewToken()")})
-	return analysis.SuggestedFix{Message: "Use a fresh safelock.NewToken() for the lock value", TextEdits: edits}, true
+	tok, edits, ok := freshToken(pass, file, w.op.Client, rhs.Pos())
+	if !ok {
+		return analysis.SuggestedFix{}, false
+	}
+	edits = append(edits, analysis.TextEdit{Pos: rhs.Pos(), End: rhs.End(), NewText: []byte(tok)})
+	return analysis.SuggestedFix{Message: "Use a fresh " + tok + " for the lock value", TextEdits: edits}, true
 }
 
 // singleWrite returns the only expression ever assigned to the string

@@ -19,7 +19,7 @@ import (
 func TestFixtures(t *testing.T) {
 	acts := ruletest.Run(t, locktoken.Analyzer.Name,
 		fixturecheck.Row{Dir: fixtures.Dir(), Patterns: []string{"./locktoken/...", "./gate/plainhelpers"}, Fixes: true},
-		fixturecheck.Row{Dir: fixtures.ClientsDir(), Patterns: []string{"./locktoken/..."}, Fixes: false},
+		fixturecheck.Row{Dir: fixtures.ClientsDir(), Patterns: []string{"./locktoken/..."}, Fixes: true},
 		fixturecheck.Row{Dir: fixtures.GredisDir(), Patterns: []string{"./locktoken/...", "./correct/..."}, Fixes: false},
 	)
 	checkRelated(t, acts)

@@ -317,3 +317,20 @@ func (m *Model) Unguarded(op *Op, ok func(*Op) bool) *Op {
 func (m *Model) unguardedHere(op *Op) bool {
 	return !op.OwnerChecked && !op.Func.Test && !m.inWatchTransaction(op) && m.GetCompareBefore(op) == nil
 }
+
+// ValueRead reports whether the package reads back the value stored under
+// op's key (its identity or family): a GET, or an owner-checked command,
+// which compares it (a compare script, IFEQ, a lock library). A lock
+// value nothing here reads can be replaced without a use to rewrite.
+func (m *Model) ValueRead(op *Op) bool {
+	if op.Key.ID == "" {
+		return true // a key that cannot be followed may be read anywhere
+	}
+	for _, o := range m.Ops {
+		same := o.Key.ID == op.Key.ID || o.Key.Family != "" && o.Key.Family == op.Key.Family
+		if same && o.Key.ID != "" && (o.Role == rediscall.RoleRead || o.OwnerChecked) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,101 @@
+package locktoken
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"go/version"
+	"strconv"
+
+	"github.com/leasevet/leasevet/analyzers/internal/fixedit"
+	"github.com/leasevet/leasevet/analyzers/internal/rediscall"
+	"golang.org/x/tools/go/analysis"
+)
+
+const (
+	safelockPath = "github.com/leasevet/leasevet/safelock"
+	cryptoRand   = "crypto/rand"
+)
+
+// freshToken returns the expression that makes a fresh lock token at pos
+// in file, and the edits that import what it calls: safelock.NewToken()
+// for a go-redis v9 client, whose fixes rewrite to safelock; for the
+// other clients, which safelock does not take, crypto/rand's Text() (a
+// 128-bit random string, Go 1.24 and later), under the name the file
+// gives crypto/rand, or as rand when nothing at pos is named rand.
+func freshToken(pass *analysis.Pass, file *ast.File, client rediscall.Client, pos token.Pos) (string, []analysis.TextEdit, bool) {
+	if client == rediscall.GoRedisV9 {
+		name, edits := fixedit.AddImport(pass.Fset, file, safelockPath)
+		return name + ".NewToken()", edits, true
+	}
+	if v := fileVersion(pass, file); v == "" || version.Compare(v, "go1.24") < 0 {
+		return "", nil, false
+	}
+	scope := pass.Pkg.Scope().Innermost(pos)
+	for _, imp := range file.Imports {
+		if p, _ := strconv.Unquote(imp.Path.Value); p == cryptoRand {
+			name := "rand"
+			if imp.Name != nil {
+				name = imp.Name.Name
+			}
+			pn, ok := lookup(scope, name, pos).(*types.PkgName)
+			return name + ".Text()", nil, ok && pn.Imported().Path() == cryptoRand
+		}
+	}
+	if scope == nil || lookup(scope, "rand", pos) != nil {
+		return "", nil, false // another rand (math/rand, a local) is in scope
+	}
+	_, edits := fixedit.AddImport(pass.Fset, file, cryptoRand)
+	return "rand.Text()", edits, true
+}
+
+// lookup finds name from scope at pos, or nil.
+func lookup(scope *types.Scope, name string, pos token.Pos) types.Object {
+	if scope == nil {
+		return nil
+	}
+	_, obj := scope.LookupParent(name, pos)
+	return obj
+}
+
+// fileVersion returns the Go version file is compiled for: its own
+// //go:build version, else the module's.
+func fileVersion(pass *analysis.Pass, file *ast.File) string {
+	if v := pass.TypesInfo.FileVersions[file]; v != "" {
+		return v
+	}
+	return pass.Pkg.GoVersion()
+}
+
+// takesString reports whether the constant value, a direct argument of a
+// call within the acquire cmd, is passed for a parameter that a string
+// can be passed for (an interface, a string): the fresh token is one.
+func takesString(pass *analysis.Pass, cmd *ast.CallExpr, value ast.Expr) bool {
+	ok := false
+	ast.Inspect(cmd, func(n ast.Node) bool {
+		call, isCall := n.(*ast.CallExpr)
+		if !isCall || ok {
+			return !ok
+		}
+		sig, _ := pass.TypesInfo.TypeOf(call.Fun).(*types.Signature)
+		for i, arg := range call.Args {
+			if ast.Unparen(arg) == value && sig != nil {
+				ok = types.AssignableTo(types.Typ[types.String], paramType(sig, i))
+			}
+		}
+		return true
+	})
+	return ok
+}
+
+// paramType is the type of the parameter argument i is passed for.
+func paramType(sig *types.Signature, i int) types.Type {
+	params := sig.Params()
+	if sig.Variadic() && i >= params.Len()-1 {
+		return params.At(params.Len() - 1).Type().(*types.Slice).Elem()
+	}
+	if i >= params.Len() {
+		return types.Typ[types.Invalid]
+	}
+	return params.At(i).Type()
+}

@@ -1,0 +1,16 @@
+//go:build go1.22
+
+package freshtoken
+
+import (
+	"context"
+	"time"
+
+	"github.com/go-redis/redis/v8"
+)
+
+// Archive's file is compiled for Go 1.22, which has no crypto/rand Text:
+// no fix.
+func Archive(ctx context.Context, rdb *redis.Client) bool {
+	return rdb.SetNX(ctx, "lock:archive", "archiver", time.Minute).Val() // want `SetNX writes the constant "archiver" \(old.go:15\) as the value of lock key "lock:archive"`
+}
