@@ -156,7 +156,7 @@ func (f fixer) visibleAt(v *types.Var, pos token.Pos) bool {
 
 // safelockClientMethods is the method set of safelock.Client; a go-redis v9
 // client value with all of them can be passed to safelock.
-var safelockClientMethods = []string{"Eval", "EvalSha", "EvalRO", "EvalShaRO", "ScriptExists", "ScriptLoad", "Get", "SetArgs", "DelExArgs"}
+var safelockClientMethods = []string{"Eval", "EvalSha", "EvalRO", "EvalShaRO", "ScriptExists", "ScriptLoad", "Get", "SetArgs"}
 
 func (f fixer) safelockFix(spec Spec, token string) (analysis.SuggestedFix, bool) {
 	op := spec.Op
