@@ -72,7 +72,8 @@ func report(pass *analysis.Pass, m *lockmodel.Model, op, acq, use *lockmodel.Op)
 		Related: []analysis.RelatedInformation{{Pos: acq.Pos(), End: acq.Expr.End(), Message: "lock acquired here"}},
 	}
 	if op.Kind == rediscall.Delete && op.Command != "GETDEL" { // GETDEL's reply is the value: no Release in its place
-		if fix, ok := ownerfix.Fix(pass, m.Env, ownerfix.Spec{Op: op, Token: acq.Value, TokenIn: acq.Func}); ok {
+		tok, in := m.TokenOf(acq)
+		if fix, ok := ownerfix.Fix(pass, m.Env, ownerfix.Spec{Op: op, Token: tok, TokenIn: in}); ok {
 			d.SuggestedFixes = []analysis.SuggestedFix{fix}
 		}
 	}

@@ -74,7 +74,8 @@ func report(pass *analysis.Pass, m *lockmodel.Model, op, acq, use *lockmodel.Op)
 		Related: []analysis.RelatedInformation{{Pos: acq.Pos(), End: acq.Expr.End(), Message: "lock acquired here"}},
 	}
 	if op.Kind == rediscall.Expire && (op.Command == "EXPIRE" || op.Command == "PEXPIRE") { // absolute expiries have no TTL to pass
-		if fix, ok := ownerfix.Fix(pass, m.Env, ownerfix.Spec{Op: op, Token: acq.Value, TokenIn: acq.Func, Refresh: true}); ok {
+		tok, in := m.TokenOf(acq)
+		if fix, ok := ownerfix.Fix(pass, m.Env, ownerfix.Spec{Op: op, Token: tok, TokenIn: in, Refresh: true}); ok {
 			d.SuggestedFixes = []analysis.SuggestedFix{fix}
 		}
 	}

@@ -2,6 +2,7 @@ package lockmodel
 
 import (
 	"fmt"
+	"go/ast"
 
 	"github.com/leasevet/leasevet/analyzers/internal/rediscall"
 
@@ -133,6 +134,20 @@ func (m *Model) Origins(op *Op) []*Op {
 		return true
 	})
 	return out
+}
+
+// TokenOf returns the value the acquire acq writes and the function that
+// writes it: acq's own, or, for the call of a same-package wrapper that
+// writes a value of its own (rm.Token in TryLock), the one of the command
+// the call stands for; nil when neither is known.
+func (m *Model) TokenOf(acq *Op) (ast.Expr, *Func) {
+	if acq.Value != nil {
+		return acq.Value, acq.Func
+	}
+	if r := m.Root(acq); r != acq && r.Value != nil {
+		return r.Value, r.Func
+	}
+	return nil, nil
 }
 
 // Root returns the op where the package's part of op's command is issued:
