@@ -19,8 +19,8 @@
 // atomic counter, the functions named by -token-funcs) is accepted, and a
 // value whose source cannot be determined is not reported. The suggested
 // fix writes a fresh token (safelock.NewToken() on go-redis v9, crypto/rand's
-// Text() on the other clients) where every use of the old value changes
-// with it. Code in _test.go files is not checked.
+// Text() or math/rand's Uint64 on the other clients) where every use of
+// the old value changes with it. Code in _test.go files is not checked.
 //
 // Categories: constant-token (docs/checks/constant-token.md),
 // instance-token (docs/checks/instance-token.md) and time-token

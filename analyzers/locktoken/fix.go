@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"go/types"
 
+	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
 	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
 	"github.com/leasevet/leasevet/analyzers/internal/provenance"
 	"github.com/leasevet/leasevet/analyzers/internal/rediscall"
@@ -19,8 +20,9 @@ import (
 // rewritten with it:
 //
 //   - the value is written in the acquire itself (a literal, a named
-//     constant), and nothing in the package reads the lock's value back
-//     (no GET, no compare: ValueRead) nor uses the same string elsewhere;
+//     constant), nothing in the package reads the lock's value back (no
+//     GET, no compare: ValueRead), and no other command on the key sends
+//     the same constant (a script's argument that compares it);
 //   - or it is read from a string field of a lock struct with exactly one
 //     write in the package (its constructor), or a string local assigned
 //     once, and the constant appears nowhere else in the package (a
@@ -42,7 +44,12 @@ func newTokenFix(pass *analysis.Pass, m *lockmodel.Model, w tokenWrite, res prov
 		return analysis.SuggestedFix{}, false
 	}
 	old := pass.TypesInfo.Types[rhs].Value
-	if old == nil || !inPlace && old.Kind() != constant.String || old.Kind() == constant.String && constantUsedElsewhere(pass, old, rhs) {
+	switch {
+	case old == nil:
+		return analysis.SuggestedFix{}, false
+	case inPlace && sentByOtherCommand(pass, m, old, w.op):
+		return analysis.SuggestedFix{}, false
+	case !inPlace && (old.Kind() != constant.String || constantUsedElsewhere(pass, old, rhs)):
 		return analysis.SuggestedFix{}, false
 	}
 	file := fileOf(pass, rhs.Pos())
@@ -177,6 +184,30 @@ func constantUsedElsewhere(pass *analysis.Pass, old constant.Value, rhs ast.Expr
 		})
 	}
 	return used
+}
+
+// sentByOtherCommand reports whether a command of the package on acq's
+// key (its identity or family), other than an acquire, sends a constant
+// equal to old among its arguments: a script that compares it.
+func sentByOtherCommand(pass *analysis.Pass, m *lockmodel.Model, old constant.Value, acq *lockmodel.Op) bool {
+	for _, op := range m.Ops {
+		sameKey := op.Key.ID == acq.Key.ID || op.Key.Family != "" && op.Key.Family == acq.Key.Family
+		if op == acq || !sameKey || op.Role == rediscall.RoleAcquire {
+			continue
+		}
+		found := analysisutil.Find(op.Expr, func(n ast.Node) (bool, bool) {
+			e, ok := n.(ast.Expr)
+			if !ok {
+				return false, true
+			}
+			v := pass.TypesInfo.Types[e].Value
+			return v != nil && v.Kind() == old.Kind() && constant.Compare(v, token.EQL, old), true
+		})
+		if found {
+			return true
+		}
+	}
+	return false
 }
 
 func fileOf(pass *analysis.Pass, pos token.Pos) *ast.File {

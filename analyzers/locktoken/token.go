@@ -12,41 +12,54 @@ import (
 	"golang.org/x/tools/go/analysis"
 )
 
-const (
-	safelockPath = "github.com/leasevet/leasevet/safelock"
-	cryptoRand   = "crypto/rand"
-)
+const safelockPath = "github.com/leasevet/leasevet/safelock"
 
 // freshToken returns the expression that makes a fresh lock token at pos
 // in file, and the edits that import what it calls: safelock.NewToken()
 // for a go-redis v9 client, whose fixes rewrite to safelock; for the
 // other clients, which safelock does not take, crypto/rand's Text() (a
-// 128-bit random string, Go 1.24 and later), under the name the file
-// gives crypto/rand, or as rand when nothing at pos is named rand.
+// 128-bit random string, Go 1.24 and later), or from Go 1.20, whose
+// math/rand is seeded at random, strconv.FormatUint(rand.Uint64(), 36).
+// Each package is written under the name the file gives it, or imported
+// under its own when nothing at pos has that name; otherwise no fix.
 func freshToken(pass *analysis.Pass, file *ast.File, client rediscall.Client, pos token.Pos) (string, []analysis.TextEdit, bool) {
 	if client == rediscall.GoRedisV9 {
 		name, edits := fixedit.AddImport(pass.Fset, file, safelockPath)
 		return name + ".NewToken()", edits, true
 	}
-	if v := fileVersion(pass, file); v == "" || version.Compare(v, "go1.24") < 0 {
-		return "", nil, false
+	v := fileVersion(pass, file)
+	switch {
+	case v != "" && version.Compare(v, "go1.24") >= 0:
+		name, edits, ok := importedAt(pass, file, pos, "crypto/rand", "rand")
+		return name + ".Text()", edits, ok
+	case v != "" && version.Compare(v, "go1.20") >= 0:
+		rnd, edits, ok := importedAt(pass, file, pos, "math/rand", "rand")
+		conv, more, ok2 := importedAt(pass, file, pos, "strconv", "strconv")
+		return conv + ".FormatUint(" + rnd + ".Uint64(), 36)", append(edits, more...), ok && ok2
 	}
+	return "", nil, false
+}
+
+// importedAt returns the name that denotes the package path at pos in
+// file: the file's own import of it, or def, imported by the edits, when
+// nothing at pos is named def. False when the name is taken.
+func importedAt(pass *analysis.Pass, file *ast.File, pos token.Pos, path, def string) (string, []analysis.TextEdit, bool) {
 	scope := pass.Pkg.Scope().Innermost(pos)
 	for _, imp := range file.Imports {
-		if p, _ := strconv.Unquote(imp.Path.Value); p == cryptoRand {
-			name := "rand"
+		if p, _ := strconv.Unquote(imp.Path.Value); p == path {
+			name := def
 			if imp.Name != nil {
 				name = imp.Name.Name
 			}
 			pn, ok := lookup(scope, name, pos).(*types.PkgName)
-			return name + ".Text()", nil, ok && pn.Imported().Path() == cryptoRand
+			return name, nil, ok && pn.Imported().Path() == path
 		}
 	}
-	if scope == nil || lookup(scope, "rand", pos) != nil {
-		return "", nil, false // another rand (math/rand, a local) is in scope
+	if scope == nil || lookup(scope, def, pos) != nil {
+		return "", nil, false
 	}
-	_, edits := fixedit.AddImport(pass.Fset, file, cryptoRand)
-	return "rand.Text()", edits, true
+	_, edits := fixedit.AddImport(pass.Fset, file, path)
+	return def, edits, true
 }
 
 // lookup finds name from scope at pos, or nil.

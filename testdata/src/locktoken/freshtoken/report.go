@@ -1,8 +1,9 @@
 // Package freshtoken holds constant lock values on clients safelock does
 // not take. A value nothing reads back is replaced by crypto/rand's
-// Text(), a fresh 128-bit token per acquisition (Go 1.24 and later);
-// a value the package reads back, or a file where rand names something
-// else or whose Go is older, gets no fix.
+// Text(), a fresh 128-bit token per acquisition (Go 1.24 and later), or
+// in a file for an older Go (from 1.20) by a number from math/rand; a
+// value the package reads back, or one in a file where rand names
+// another package, gets no fix.
 package freshtoken
 
 import (
@@ -14,7 +15,7 @@ import (
 
 // Report runs the daily report under a lock whose value nothing reads.
 func Report(ctx context.Context, rdb *redis.Client, day string, run func()) {
-	ok, err := rdb.SetNX(ctx, "lock:report:"+day, "report-worker", time.Minute).Result() // want `SetNX writes the constant "report-worker" \(report.go:17\) as the value of lock key "lock:report:" \+ day`
+	ok, err := rdb.SetNX(ctx, "lock:report:"+day, "report-worker", time.Minute).Result() // want `SetNX writes the constant "report-worker" \(report.go:18\) as the value of lock key "lock:report:" \+ day`
 	if err != nil || !ok {
 		return
 	}
@@ -30,5 +31,5 @@ func Busy(ctx context.Context, rdb *redis.Client, job string) bool {
 
 // Job takes the lock Busy reads.
 func Job(ctx context.Context, rdb *redis.Client, job string) bool {
-	return rdb.SetNX(ctx, "lock:job:"+job, 1, time.Minute).Val() // want `SetNX writes the constant 1 \(report.go:33\) as the value of lock key "lock:job:" \+ job`
+	return rdb.SetNX(ctx, "lock:job:"+job, 1, time.Minute).Val() // want `SetNX writes the constant 1 \(report.go:34\) as the value of lock key "lock:job:" \+ job`
 }
