@@ -66,11 +66,15 @@ func wholeFix(pass *analysis.Pass, m *lockmodel.Model, op *lockmodel.Op, gc *loc
 		return analysis.SuggestedFix{}, false
 	}
 	get, ok := removeGet(pass, gc, ifStmt, block, spec.Discard)
+	var kept []analysis.TextEdit
+	if !ok && mismatch != nil {
+		kept, ok = keepGet(pass, gc, ifStmt, block)
+	}
 	if !ok {
 		return analysis.SuggestedFix{}, false
 	}
 	removed = append(removed, get...)
-	tidy, ok := fixedit.Tidy(pass, op.Func.File, op.Func.Decl, removed, nil)
+	tidy, ok := fixedit.Tidy(pass, op.Func.File, op.Func.Decl, append(slices.Clone(removed), kept...), nil)
 	if !ok {
 		return analysis.SuggestedFix{}, false
 	}
@@ -83,7 +87,7 @@ func wholeFix(pass *analysis.Pass, m *lockmodel.Model, op *lockmodel.Op, gc *loc
 			return analysis.SuggestedFix{}, false
 		}
 	}
-	fix.TextEdits = append(append(fix.TextEdits, removed...), tidy...)
+	fix.TextEdits = append(append(append(fix.TextEdits, removed...), tidy...), kept...)
 	return fix, true
 }
 
@@ -280,6 +284,43 @@ func removeGet(pass *analysis.Pass, gc *lockmodel.GetCompare, ifStmt *ast.IfStmt
 	}
 	e, ok := fixedit.DeleteStmts(pass.Fset, get.Func.File, block, as, block.List[j-1])
 	return []analysis.TextEdit{e}, ok
+}
+
+// keepGet returns the edit that keeps a GET whose own error checks answer
+// before the compare (if err == redis.Nil { return nil }: a missing key
+// is no failure), when removeGet cannot take them: only the value goes
+// (val, err := GET becomes _, err := GET), since the compare it fed is
+// now the release's, and the checks stay as they were. The value must be
+// used nowhere but in the compare, and err must stay a new variable where
+// := declares it.
+func keepGet(pass *analysis.Pass, gc *lockmodel.GetCompare, ifStmt *ast.IfStmt, block *ast.BlockStmt) ([]analysis.TextEdit, bool) {
+	as, ok := gc.Get.Reply.Parent.(*ast.AssignStmt)
+	if !ok || gc.Get.Reply.Consumer != replyuse.Assigned || len(as.Lhs) != 2 || len(as.Rhs) != 1 {
+		return nil, false
+	}
+	if k, j := slices.Index(block.List, ast.Stmt(as)), slices.Index(block.List, ast.Stmt(ifStmt)); k < 0 || j <= k {
+		return nil, false
+	}
+	val, ok1 := as.Lhs[0].(*ast.Ident)
+	errID, ok2 := as.Lhs[1].(*ast.Ident)
+	if !ok1 || !ok2 || analysisutil.IsBlank(val) || as.Tok == token.DEFINE && pass.TypesInfo.Defs[errID] == nil {
+		return nil, false
+	}
+	v, ok := pass.TypesInfo.ObjectOf(val).(*types.Var)
+	if !ok || !usedOnlyIn(pass, v, gc.Cmp) {
+		return nil, false
+	}
+	return []analysis.TextEdit{{Pos: val.Pos(), End: val.End(), NewText: []byte("_")}}, true
+}
+
+// usedOnlyIn reports whether every use of v is inside n.
+func usedOnlyIn(pass *analysis.Pass, v *types.Var, n ast.Node) bool {
+	for id, obj := range pass.TypesInfo.Uses {
+		if obj == v && (id.Pos() < n.Pos() || id.End() > n.End()) {
+			return false
+		}
+	}
+	return true
 }
 
 // errCheck reports whether s is if cond { ...; return err } with no init

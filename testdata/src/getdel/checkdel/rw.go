@@ -34,7 +34,8 @@ func (l *RWLock) Unlock(ctx context.Context) error {
 }
 
 // UnlockIdle treats a missing key as a success, which a release that
-// answers "not the owner" cannot tell from a token that differs: no fix.
+// answers "not the owner" cannot tell from a token that differs: the GET
+// stays for that answer, and the compare and DEL become one release.
 func (l *RWLock) UnlockIdle(ctx context.Context) error {
 	val, err := l.client.Get(ctx, l.writeKey).Result()
 	if err == redis.Nil {
