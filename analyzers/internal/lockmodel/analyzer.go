@@ -69,10 +69,12 @@ func configure(model *analysis.Analyzer, s Settings) error {
 func newAnalyzer(s Settings, checks []suppress.Check) *analysis.Analyzer {
 	own := &s
 	return &analysis.Analyzer{
-		Name:       "lockmodel",
-		Doc:        "build leasevet's model of Redis lock commands (internal)",
-		Flags:      newFlags(own),
-		Run:        func(pass *analysis.Pass) (any, error) { return run(pass, *own, checks) },
+		Name:  "lockmodel",
+		Doc:   "build leasevet's model of Redis lock commands (internal)",
+		Flags: newFlags(own),
+		Run: func(pass *analysis.Pass) (any, error) {
+			return guard("lockmodel", pass, func() (any, error) { return run(pass, *own, checks) })
+		},
 		ResultType: reflect.TypeFor[*Model](),
 		FactTypes:  []analysis.Fact{new(Summary), new(reachesRedis), new(ScriptHash)},
 	}
@@ -102,8 +104,10 @@ func NewAnalyzer(name, doc string, categories []string, run func(*analysis.Pass,
 			if m == nil {
 				return nil, nil
 			}
-			m.CheckDirectives(pass, categories)
-			return run(pass, m)
+			return guard(name, pass, func() (any, error) {
+				m.CheckDirectives(pass, categories)
+				return run(pass, m)
+			})
 		},
 	}
 }
