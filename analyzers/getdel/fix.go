@@ -18,7 +18,7 @@ import (
 )
 
 // wholeFix returns the fix that turns the whole GET, compare and write
-// into one owner-checked call (ownerfix), in the two shapes people write:
+// into one owner-checked call (ownerfix), in the shapes people write:
 //
 //   - guarded: if v == token { write }, no else, the write alone in the
 //     body. A dropped write becomes the call with its outcome discarded in
@@ -28,6 +28,11 @@ import (
 //   - early return: if v != token { return err } and the write right
 //     after it: the if goes, and the write becomes the call, whose error
 //     now says the token differs.
+//   - early answer: if v != token { return false } (any return that is
+//     not an error) and a write right after it that drops its reply: the
+//     if goes, and the write becomes "if the call fails { return false }",
+//     so a release that failed is answered like a token that differs
+//     (answersFailure says when).
 //
 // The GET goes with the compare: in the condition, or a statement right
 // before it (with, in the shapes whose outcome is returned, the checks of
@@ -37,44 +42,26 @@ func wholeFix(pass *analysis.Pass, m *lockmodel.Model, op *lockmodel.Op, gc *loc
 	if !ok {
 		return analysis.SuggestedFix{}, false
 	}
-	write := stmtOf(op)
-	var removed []analysis.TextEdit
-	var mismatch ast.Expr // the error the code answered a different token with
-	at := write.Pos()     // where the write starts once the fix is applied
 	spec := ownerfix.Spec{Op: op, Token: gc.Token, TokenIn: op.Func, Refresh: refresh}
-	cmp, ok := gc.Cmp.(*ast.BinaryExpr) // not a call such as strings.EqualFold
+	sh, ok := shapeOf(pass, op, gc, ifStmt, block, &spec)
 	if !ok {
 		return analysis.SuggestedFix{}, false
 	}
-	switch {
-	case cmp.Op == token.EQL && ifStmt.Body.List[0] == write:
-		var returned bool
-		removed, returned, ok = unwrapGuard(pass, op, ifStmt, block)
-		spec.Discard = !returned
-		if returned {
-			mismatch, at = next(block, ifStmt).(*ast.ReturnStmt).Results[0], ifStmt.Pos()
-		}
-	case cmp.Op == token.NEQ && next(block, ifStmt) == write && returnsError(pass, ifStmt.Body):
-		var e analysis.TextEdit
-		e, ok = fixedit.DeleteStmt(pass.Fset, op.Func.File, block, ifStmt)
-		removed = []analysis.TextEdit{e}
-		mismatch = ifStmt.Body.List[0].(*ast.ReturnStmt).Results[0]
-	default:
-		return analysis.SuggestedFix{}, false
-	}
-	if !ok {
-		return analysis.SuggestedFix{}, false
-	}
-	get, ok := removeGet(pass, gc, ifStmt, block, spec.Discard)
+	removed := sh.removed
+	get, ok := removeGet(pass, gc, ifStmt, block, spec)
 	var kept []analysis.TextEdit
-	if !ok && mismatch != nil {
+	if !ok && (sh.mismatch != nil || sh.early) {
 		kept, ok = keepGet(pass, gc, ifStmt, block)
 	}
 	if !ok {
 		return analysis.SuggestedFix{}, false
 	}
 	removed = append(removed, get...)
-	tidy, ok := fixedit.Tidy(pass, op.Func.File, op.Func.Decl, append(slices.Clone(removed), kept...), nil)
+	var moved ast.Node // the answer written again as the release's (not a nil *BlockStmt)
+	if spec.OnFailure != nil {
+		moved = spec.OnFailure
+	}
+	tidy, ok := fixedit.Tidy(pass, op.Func.File, op.Func.Decl, append(slices.Clone(removed), kept...), moved)
 	if !ok {
 		return analysis.SuggestedFix{}, false
 	}
@@ -82,13 +69,59 @@ func wholeFix(pass *analysis.Pass, m *lockmodel.Model, op *lockmodel.Op, gc *loc
 	if !ok {
 		return analysis.SuggestedFix{}, false
 	}
-	if mismatch != nil && op.Reply.Consumer == replyuse.Returned {
-		if fix.TextEdits, tidy, ok = keepMismatch(pass, op, write, at, mismatch, fix.TextEdits, tidy); !ok {
+	if sh.mismatch != nil && op.Reply.Consumer == replyuse.Returned {
+		if fix.TextEdits, tidy, ok = keepMismatch(pass, op, stmtOf(op), sh.at, sh.mismatch, fix.TextEdits, tidy); !ok {
 			return analysis.SuggestedFix{}, false
 		}
 	}
 	fix.TextEdits = append(append(append(fix.TextEdits, removed...), tidy...), kept...)
 	return fix, true
+}
+
+// A shape is how the compare's if stands around the write (wholeFix).
+type shape struct {
+	removed  []analysis.TextEdit // the edits that take the if away
+	mismatch ast.Expr            // the error the code answered a different token with, or nil
+	at       token.Pos           // where the write starts once the fix is applied
+	early    bool                // the early answer that is not an error
+}
+
+// shapeOf returns the shape of the compare's if and the write, and sets
+// spec's Discard or OnFailure to match.
+func shapeOf(pass *analysis.Pass, op *lockmodel.Op, gc *lockmodel.GetCompare, ifStmt *ast.IfStmt, block *ast.BlockStmt, spec *ownerfix.Spec) (shape, bool) {
+	write := stmtOf(op)
+	sh := shape{at: write.Pos()}
+	cmp, ok := gc.Cmp.(*ast.BinaryExpr) // not a call such as strings.EqualFold
+	if !ok {
+		return sh, false
+	}
+	switch {
+	case cmp.Op == token.EQL && ifStmt.Body.List[0] == write:
+		var returned bool
+		sh.removed, returned, ok = unwrapGuard(pass, op, ifStmt, block)
+		spec.Discard = !returned
+		if returned {
+			sh.mismatch, sh.at = next(block, ifStmt).(*ast.ReturnStmt).Results[0], ifStmt.Pos()
+		}
+		return sh, ok
+	case cmp.Op != token.NEQ || next(block, ifStmt) != write:
+		return sh, false
+	case returnsError(pass, ifStmt.Body):
+		sh.mismatch = ifStmt.Body.List[0].(*ast.ReturnStmt).Results[0]
+	case answersFailure(pass, op, gc, ifStmt, block):
+		sh.early = true
+		// a bare return where the function ends anyway answers nothing
+		if ret := ifStmt.Body.List[0].(*ast.ReturnStmt); len(ret.Results) > 0 || next(block, write) != nil {
+			spec.OnFailure = ifStmt.Body
+		} else {
+			spec.Discard = true
+		}
+	default:
+		return sh, false
+	}
+	e, ok := fixedit.DeleteStmt(pass.Fset, op.Func.File, block, ifStmt)
+	sh.removed = []analysis.TextEdit{e}
+	return sh, ok
 }
 
 // keepMismatch rewrites a returned safelock call so that a token that
@@ -249,8 +282,8 @@ func unwrapGuard(pass *analysis.Pass, op *lockmodel.Op, ifStmt *ast.IfStmt, bloc
 // with =): directly before it, or, unless the outcome is discarded, with
 // only checks of its error in between that leave the function. Nothing
 // when the GET is in the if's condition or init: it goes with the if.
-func removeGet(pass *analysis.Pass, gc *lockmodel.GetCompare, ifStmt *ast.IfStmt, block *ast.BlockStmt, discard bool) ([]analysis.TextEdit, bool) {
-	get := gc.Get
+func removeGet(pass *analysis.Pass, gc *lockmodel.GetCompare, ifStmt *ast.IfStmt, block *ast.BlockStmt, spec ownerfix.Spec) ([]analysis.TextEdit, bool) {
+	get, discard := gc.Get, spec.Discard
 	if ifStmt.Pos() <= get.Pos() && get.Expr.End() <= ifStmt.End() {
 		return nil, true
 	}
@@ -269,7 +302,7 @@ func removeGet(pass *analysis.Pass, gc *lockmodel.GetCompare, ifStmt *ast.IfStmt
 		}
 	}
 	for _, s := range block.List[k+1 : j] {
-		if !errCheck(pass, s, errVar) {
+		if !errCheck(pass, s, errVar, spec.OnFailure) {
 			return nil, false
 		}
 	}
@@ -325,18 +358,57 @@ func usedOnlyIn(pass *analysis.Pass, v *types.Var, n ast.Node) bool {
 
 // errCheck reports whether s is if cond { ...; return err } with no init
 // or else, cond reads errVar and err is a non-nil error: the handling of
-// the GET's error, which the release's own error takes over.
-func errCheck(pass *analysis.Pass, s ast.Stmt, errVar types.Object) bool {
+// the GET's error, which the release's own error takes over. With
+// onFailure, a check whose body is the same code as onFailure's is one
+// too: the failed release is answered with that code.
+func errCheck(pass *analysis.Pass, s ast.Stmt, errVar types.Object, onFailure *ast.BlockStmt) bool {
 	ifStmt, ok := s.(*ast.IfStmt)
 	if !ok || errVar == nil || ifStmt.Init != nil || ifStmt.Else != nil || len(ifStmt.Body.List) == 0 {
 		return false
 	}
-	ret, ok := ifStmt.Body.List[len(ifStmt.Body.List)-1].(*ast.ReturnStmt)
-	if !ok || !returnsError(pass, &ast.BlockStmt{List: []ast.Stmt{ret}}) {
-		return false // a GET failure (a missing key) answered with success must stay one
-	}
 	v, ok := errVar.(*types.Var)
-	return ok && analysisutil.Uses(pass.TypesInfo, ifStmt.Cond, v)
+	if !ok || !analysisutil.Uses(pass.TypesInfo, ifStmt.Cond, v) {
+		return false
+	}
+	if onFailure != nil && sameText(pass, ifStmt.Body, onFailure) {
+		return true
+	}
+	ret, ok := ifStmt.Body.List[len(ifStmt.Body.List)-1].(*ast.ReturnStmt)
+	// a GET failure (a missing key) answered with success must stay one
+	return ok && returnsError(pass, &ast.BlockStmt{List: []ast.Stmt{ret}})
+}
+
+// sameText reports whether a and b are written the same.
+func sameText(pass *analysis.Pass, a, b ast.Node) bool {
+	ta, ok1 := fixedit.Text(pass, a)
+	tb, ok2 := fixedit.Text(pass, b)
+	return ok1 && ok2 && ta == tb
+}
+
+// answersFailure reports whether the compare's if answers a token that
+// differs with a return of its own that a failed release can share: one
+// return statement, not of an error (returnsError's shape), reading none
+// of the GET's variables, and the write after the if is the last thing
+// the function does before returning (nothing else is skipped when the
+// release fails), its reply dropped.
+func answersFailure(pass *analysis.Pass, op *lockmodel.Op, gc *lockmodel.GetCompare, ifStmt *ast.IfStmt, block *ast.BlockStmt) bool {
+	if _, ok := ifStmt.Body.List[0].(*ast.ReturnStmt); !ok || ifStmt.Init != nil || op.Reply.Consumer != replyuse.Dropped {
+		return false
+	}
+	if as, ok := gc.Get.Reply.Parent.(*ast.AssignStmt); ok {
+		for _, lhs := range as.Lhs {
+			if v := analysisutil.VarOf(pass.TypesInfo, lhs); v != nil && analysisutil.Uses(pass.TypesInfo, ifStmt.Body, v) {
+				return false
+			}
+		}
+	}
+	switch next(block, stmtOf(op)).(type) {
+	case nil:
+		return block == analysisutil.EnclosingBody(op.Stack)
+	case *ast.ReturnStmt:
+		return true
+	}
+	return false
 }
 
 // usedAfter reports whether v is used at or after pos.

@@ -30,3 +30,16 @@ func Uses(info *types.Info, root ast.Node, v *types.Var) bool {
 		return ok && info.Uses[id] == v, true
 	})
 }
+
+// EnclosingBody returns the body of the innermost function on stack.
+func EnclosingBody(stack []ast.Node) *ast.BlockStmt {
+	for i := len(stack) - 1; i >= 0; i-- {
+		switch f := stack[i].(type) {
+		case *ast.FuncDecl:
+			return f.Body
+		case *ast.FuncLit:
+			return f.Body
+		}
+	}
+	return nil
+}

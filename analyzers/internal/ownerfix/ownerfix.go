@@ -37,6 +37,11 @@ type Spec struct {
 	// statement then becomes the owner-checked call with its outcome
 	// discarded in sight (_ = ...), instead of no fix.
 	Discard bool
+	// OnFailure is set when the code answered a token that differs with
+	// a block of its own, right before a write whose reply it drops
+	// (if v != token { return false }; DEL): the write becomes
+	// "if <the owner-checked call fails> OnFailure", the block copied.
+	OnFailure *ast.BlockStmt
 }
 
 // Fix returns the fix that replaces an unconditional release or
@@ -47,15 +52,16 @@ type Spec struct {
 // keeps compiling with the same meaning: the reply is only checked for
 // its error, or the op is a statement in a function returning just error.
 func Fix(pass *analysis.Pass, env *rediscall.Env, spec Spec) (analysis.SuggestedFix, bool) {
-	return fixer{Pass: pass, Env: env, discard: spec.Discard}.fix(spec)
+	return fixer{Pass: pass, Env: env, discard: spec.Discard, onFailure: spec.OnFailure}.fix(spec)
 }
 
 // A fixer writes the fixes of one package: its files are read through
-// Pass, its locals through Env; discard is Spec.Discard.
+// Pass, its locals through Env; discard and onFailure are Spec's.
 type fixer struct {
-	Pass    *analysis.Pass
-	Env     *rediscall.Env
-	discard bool
+	Pass      *analysis.Pass
+	Env       *rediscall.Env
+	discard   bool
+	onFailure *ast.BlockStmt
 }
 
 func (f fixer) fix(spec Spec) (analysis.SuggestedFix, bool) {
@@ -362,11 +368,10 @@ func (f fixer) replaceWithErrCall(op *lockmodel.Op, call string, form callForm) 
 	if n < 2 {
 		return nil, false
 	}
-	if sel, ok := stack[n-2].(*ast.SelectorExpr); ok && n >= 4 && op.Client != rediscall.Redigo {
-		outer, ok := stack[n-3].(*ast.CallExpr)
-		if !ok || outer.Fun != sel || len(outer.Args) != 0 {
-			return nil, false
-		}
+	if f.onFailure != nil {
+		return f.failureForm(op, call, form)
+	}
+	if sel, outer, ok := accessor(stack); ok && op.Client != rediscall.Redigo {
 		if _, isStmt := stack[n-4].(*ast.ExprStmt); isStmt && rediscall.MethodYield(sel.Sel.Name) == rediscall.YieldsError {
 			return f.statementForm(op, stack[n-4].(ast.Stmt), call, form)
 		}
@@ -455,6 +460,60 @@ func (f fixer) statementForm(op *lockmodel.Op, stmt ast.Stmt, call string, form 
 	indent := strings.Repeat("\t", f.Pass.Fset.Position(stmt.Pos()).Column-1)
 	text := head + "\n" + indent + "\treturn err\n" + indent + "}"
 	return []analysis.TextEdit{{Pos: stmt.Pos(), End: stmt.End(), NewText: []byte(text)}}, true
+}
+
+// failureForm rewrites the statement that sends op and drops its whole
+// reply (DEL(...), or .Val(), .Err() or .Result() of it) into "if call
+// fails { ... }", the block being the code's own answer to a token that
+// differs (Spec.OnFailure), which then also answers a release that failed.
+// redigo's call needs an err of its own, so the block must not name err.
+func (f fixer) failureForm(op *lockmodel.Op, call string, form callForm) ([]analysis.TextEdit, bool) {
+	stmt, ok := droppedStmt(op)
+	body, textOK := fixedit.Text(f.Pass, f.onFailure)
+	if !ok || !textOK {
+		return nil, false
+	}
+	head := "if " + call + " != nil "
+	switch form {
+	case cmdForm:
+		head = "if " + call + ".Err() != nil "
+	case replyErrForm:
+		if analysisutil.Find(f.onFailure, func(n ast.Node) (bool, bool) {
+			id, ok := n.(*ast.Ident)
+			return ok && id.Name == "err", true
+		}) {
+			return nil, false
+		}
+		head = "if _, err := " + call + "; err != nil "
+	}
+	return []analysis.TextEdit{replace(stmt, head+body)}, true
+}
+
+// droppedStmt returns the statement that sends op when it drops the whole
+// reply: the call alone, or with one accessor taking no arguments.
+func droppedStmt(op *lockmodel.Op) (*ast.ExprStmt, bool) {
+	n := len(op.Stack)
+	if s, ok := op.Stack[n-2].(*ast.ExprStmt); ok {
+		return s, true
+	}
+	if _, _, ok := accessor(op.Stack); !ok {
+		return nil, false
+	}
+	s, ok := op.Stack[n-4].(*ast.ExprStmt)
+	return s, ok
+}
+
+// accessor returns the selector and the call of a reader taking no
+// arguments called on the reply at the top of stack (X.Err(), X.Val(),
+// X.Result()), when there is one and a node above it.
+func accessor(stack []ast.Node) (*ast.SelectorExpr, *ast.CallExpr, bool) {
+	n := len(stack)
+	if n < 4 {
+		return nil, nil, false
+	}
+	sel, ok1 := stack[n-2].(*ast.SelectorExpr)
+	outer, ok2 := stack[n-3].(*ast.CallExpr)
+	return sel, outer, ok1 && ok2 && outer.Fun == sel && len(outer.Args) == 0
 }
 
 // discarded returns call as a statement that drops its outcome in sight.

@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 
+	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
 	"github.com/leasevet/leasevet/analyzers/internal/rediscall"
 )
 
@@ -24,7 +25,7 @@ func heldRead(info *types.Info, stack []ast.Node, u Use) (*ast.Ident, []ast.Node
 		return nil, nil
 	}
 	v, ok := info.Defs[id].(*types.Var)
-	body := enclosingBody(stack)
+	body := analysisutil.EnclosingBody(stack)
 	if !ok || body == nil {
 		return nil, nil
 	}
@@ -50,19 +51,6 @@ func defines(parent ast.Node, info *types.Info, id *ast.Ident) bool {
 		return info.Defs[id] != nil
 	}
 	return false
-}
-
-// enclosingBody returns the body of the innermost function on stack.
-func enclosingBody(stack []ast.Node) *ast.BlockStmt {
-	for i := len(stack) - 1; i >= 0; i-- {
-		switch f := stack[i].(type) {
-		case *ast.FuncDecl:
-			return f.Body
-		case *ast.FuncLit:
-			return f.Body
-		}
-	}
-	return nil
 }
 
 // stackTo returns the part of stack from stack[0] up to body, excluded.

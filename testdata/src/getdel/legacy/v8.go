@@ -34,3 +34,14 @@ func (l *Locker) Unlock(ctx context.Context, name, token string) error {
 	}
 	return ErrNotHeld
 }
+
+// TryUnlock answers a token that differs with false; the fix makes the
+// script's failure (a token that differs, or a failed call) that answer.
+func (l *Locker) TryUnlock(ctx context.Context, name, token string) bool {
+	key := "lock:" + name
+	if l.rdb.Get(ctx, key).Val() != token {
+		return false
+	}
+	l.rdb.Del(ctx, key) // want `Del deletes lock key "lock:" \+ name \(acquired by SetNX at v8.go:20\) after Get at v8.go:42 compared its value in Go`
+	return true
+}
