@@ -5,6 +5,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"maps"
 
 	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
 	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
@@ -18,19 +19,59 @@ import (
 // code makes on purpose, as a cache's set-if-absent with an optional
 // duration does (0: never expires), and a crash between the commands
 // leaves that state, not a lock no one can take.
-func optionalTTL(env *rediscall.Env, exp *lockmodel.Op) bool {
-	if exp.Via != nil || exp.TTL == nil {
-		return false
-	}
-	info := env.Info
-	vars := varsOf(env, exp.TTL)
+//
+// An expire sent by a same-package helper (func touch(key string, secs
+// int) { rdb.Expire(ctx, key, time.Duration(secs)*time.Second) }) is
+// optional at a call inside such an if on the argument the helper's TTL
+// is computed from, or when the helper's own expire is.
+func optionalTTL(m *lockmodel.Model, exp *lockmodel.Op) bool {
+	return optionalAt(m, exp, 0)
+}
+
+// maxHelperDepth bounds the helpers optionalAt follows a TTL through.
+const maxHelperDepth = 8
+
+func optionalAt(m *lockmodel.Model, exp *lockmodel.Op, depth int) bool {
+	vars := ttlVars(m, exp, depth)
 	for i := len(exp.Stack) - 1; i > 0; i-- {
 		ifs, ok := exp.Stack[i-1].(*ast.IfStmt)
-		if ok && exp.Stack[i] == ifs.Body && testsNonZero(info, ifs.Cond, vars) {
+		if ok && exp.Stack[i] == ifs.Body && testsNonZero(m.Env.Info, ifs.Cond, vars) {
 			return true
 		}
 	}
-	return false
+	o := m.Origin(exp)
+	return o != nil && depth < maxHelperDepth && optionalAt(m, o, depth+1)
+}
+
+// ttlVars returns the variables exp's TTL is computed from where exp is
+// sent: those its TTL expression reads (varsOf), or, for the call of a
+// same-package helper, those of the arguments passed for the helper's
+// parameters its own TTL is computed from. Nil when unknown.
+func ttlVars(m *lockmodel.Model, exp *lockmodel.Op, depth int) map[*types.Var]bool {
+	if exp.Via == nil {
+		if exp.TTL == nil {
+			return nil
+		}
+		return varsOf(m.Env, exp.TTL)
+	}
+	o := m.Origin(exp)
+	call, ok := ast.Unparen(exp.Expr).(*ast.CallExpr)
+	if o == nil || !ok || depth >= maxHelperDepth {
+		return nil
+	}
+	inner := ttlVars(m, o, depth+1)
+	params := o.Func.Obj.Signature().Params()
+	n := params.Len()
+	if o.Func.Obj.Signature().Variadic() {
+		n-- // the variadic parameter's arguments are not one expression
+	}
+	vars := map[*types.Var]bool{}
+	for i := 0; i < n && i < len(call.Args); i++ {
+		if inner[params.At(i)] {
+			maps.Copy(vars, varsOf(m.Env, call.Args[i]))
+		}
+	}
+	return vars
 }
 
 // testsNonZero reports whether cond, or a conjunct of it, is x > 0,

@@ -67,7 +67,7 @@ func findingHere(m *lockmodel.Model, acq *lockmodel.Op) (exp, noTTL *lockmodel.O
 		return nil, nil
 	}
 	if exp := lockmodel.ExpireAfter(acq); exp != nil && lockmodel.SplitPair(acq, exp) {
-		if !m.IsLockKey(acq) && optionalTTL(m.Env, exp) {
+		if !m.IsLockKey(acq) && optionalTTL(m, exp) {
 			return nil, nil // a key the code also leaves without a TTL on purpose
 		}
 		return exp, nil
@@ -114,7 +114,7 @@ func checkSplitAcquire(pass *analysis.Pass, m *lockmodel.Model, acq, exp *lockmo
 	// An expire sent only for a positive TTL is not folded: a negative
 	// TTL the expire skips (or sends, deleting the key) would make the
 	// SET NX fail with an error.
-	if fix, ok := foldTTL(pass, m, acq, exp); ok && !optionalTTL(m.Env, exp) {
+	if fix, ok := foldTTL(pass, m, acq, exp); ok && !optionalTTL(m, exp) {
 		d.SuggestedFixes = []analysis.SuggestedFix{fix}
 	}
 	m.Report(pass, d)

@@ -42,16 +42,28 @@ func (m *Model) TTLLeftToCalls(op *Op) bool {
 }
 
 // helperOfCallers reports whether op is a command sent by a helper whose
-// callers are all elsewhere: a direct command, outside tests, that no
-// call of this package reaches, on a key built from its function's
-// parameters, the only command of its function on that key (a function
-// that also releases or renews it holds the lock's whole life), and no
-// function that acquires, releases or renews the key here has a lock
-// word in its name or its receiver type's.
+// callers are all elsewhere: outside tests, on a key built from its
+// function's parameters, the only command of its function on that key (a
+// function that also releases or renews it holds the lock's whole life),
+// and no function that acquires, releases or renews the key here has a
+// lock word in its name or its receiver type's. The command is the
+// function's own, or a call of a same-package helper standing for one
+// (Take calling take, which sends the SETNX), and every call of its
+// function in this package is in turn such a helper's, or there is none:
+// moving a command into a helper of its own does not change who judges it.
 func (m *Model) helperOfCallers(op *Op) bool {
-	if op.Via != nil || op.Func.Test || len(m.Instances(op)) > 0 {
-		return false
+	visits := 0
+	return m.leftToCallers(op, map[*Op]bool{}, &visits)
+}
+
+// leftToCallers is helperOfCallers for op reached through the calls on
+// path; visits bounds the ops one question visits.
+func (m *Model) leftToCallers(op *Op, path map[*Op]bool, visits *int) bool {
+	if *visits++; path[op] || *visits > maxWalk || op.Func.Test || op.Via != nil && m.Origin(op) == nil {
+		return false // a cycle of calls, too many, or another package's wrapper
 	}
+	path[op] = true
+	defer delete(path, op)
 	for _, o := range op.Func.Ops {
 		if o != op && o.Key.ID == op.Key.ID {
 			return false
@@ -59,6 +71,11 @@ func (m *Model) helperOfCallers(op *Op) bool {
 	}
 	if s := m.summarized[op]; s == nil || !s.Key.HasPlaceholder() {
 		return false
+	}
+	for _, in := range m.Instances(op) {
+		if !m.leftToCallers(in, path, visits) {
+			return false
+		}
 	}
 	named := func(ops []*Op) bool {
 		return slices.ContainsFunc(ops, func(o *Op) bool { return m.lockNames.namesFunc(o.Func) })

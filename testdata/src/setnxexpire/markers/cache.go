@@ -68,3 +68,31 @@ func (c *Cache) Stamp(ctx context.Context, key string, d time.Duration) bool {
 	c.rdb.Expire(ctx, "stamp:"+key, d) // want `^Expire sets the TTL of key "stamp:" \+ key only after SetNX acquired it`
 	return true
 }
+
+// Mark stores a marker through a helper that sends the expire: the call
+// is inside the test of the duration the helper's TTL is computed from,
+// so the TTL is still optional.
+func (c *Cache) Mark(ctx context.Context, key string, seconds int) bool {
+	if !c.rdb.SetNX(ctx, c.prefix+"mark:"+key, 1, 0).Val() {
+		return false
+	}
+	if seconds > 0 {
+		c.expireIn(ctx, c.prefix+"mark:"+key, seconds) // ok: the TTL is optional
+	}
+	return true
+}
+
+// Flag calls the same helper whatever the duration: the expire always
+// comes after the SETNX, so the split is reported, at the helper's
+// command.
+func (c *Cache) Flag(ctx context.Context, key string, seconds int) bool {
+	if !c.rdb.SetNX(ctx, c.prefix+"flag:"+key, 1, 0).Val() {
+		return false
+	}
+	c.expireIn(ctx, c.prefix+"flag:"+key, seconds)
+	return true
+}
+
+func (c *Cache) expireIn(ctx context.Context, key string, seconds int) {
+	c.rdb.Expire(ctx, key, time.Duration(seconds)*time.Second) // want `^Expire sets the TTL of key c.prefix \+ "flag:" \+ key \(passed by Cache.Flag at cache.go:92\) only after SetNX acquired it`
+}

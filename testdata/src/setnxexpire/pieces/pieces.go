@@ -47,3 +47,26 @@ func Nightly(ctx context.Context, rdb *redis.Client, day, token string, run func
 	defer rdb.Del(ctx, key)
 	run()
 }
+
+const exportLock = "lock:export"
+
+// RunExport takes the export lock through steps.Claim, then gives it a
+// TTL: the split acquire, as with Take.
+func RunExport(ctx context.Context, rdb *redis.Client, token string) bool {
+	if ok, err := steps.Claim(ctx, rdb, exportLock, token); err != nil || !ok {
+		return false
+	}
+	rdb.Expire(ctx, exportLock, time.Minute) // want `Expire sets the TTL of lock key exportLock only after Claim acquired it`
+	return true
+}
+
+// Import takes the import lock through steps.Claim and never gives it a
+// TTL.
+func Import(ctx context.Context, rdb *redis.Client, token string, run func()) {
+	ok, _ := steps.Claim(ctx, rdb, "lock:import", token) // want `Claim acquires lock key "lock:import" with no TTL and nothing ever sets one`
+	if !ok {
+		return
+	}
+	defer rdb.Del(ctx, "lock:import")
+	run()
+}
