@@ -1,6 +1,9 @@
 package rediscall
 
-import "go/ast"
+import (
+	"go/ast"
+	"go/types"
+)
 
 // SliceElems returns the elements of a []string{...} literal, directly or
 // through a single-assignment local, or nil (see SliceLiteral).
@@ -31,12 +34,17 @@ func (env *Env) SliceLiteral(e ast.Expr) ([]ast.Expr, bool) {
 	return lit.Elts, true
 }
 
-// CompositeFields returns the keyed fields of a struct literal (or of &T{}).
+// CompositeFields returns the keyed fields of a struct literal (or of
+// &T{}), directly or through a local assigned it once whose fields the
+// code never selects.
 func (env *Env) CompositeFields(e ast.Expr) (map[string]ast.Expr, bool) {
 	if e == nil {
 		return nil, false
 	}
 	e = ast.Unparen(e)
+	if init := env.LocalInit(e); init != nil && !env.selected[env.Info.Uses[e.(*ast.Ident)].(*types.Var)] {
+		e = ast.Unparen(init) // args := redis.SetArgs{...}, its fields never touched
+	}
 	if u, ok := e.(*ast.UnaryExpr); ok {
 		e = ast.Unparen(u.X)
 	}

@@ -66,6 +66,7 @@ func (env *Env) indexLocals() {
 	env.locals = map[*types.Var]*localDef{}
 	env.fields = map[*types.Var]*localDef{}
 	env.ranges = map[*types.Var]ast.Expr{}
+	env.selected = map[*types.Var]bool{}
 	for _, f := range env.Files {
 		ast.Inspect(f, env.recordAssignments)
 	}
@@ -74,6 +75,12 @@ func (env *Env) indexLocals() {
 func (env *Env) recordAssignments(n ast.Node) bool {
 	env.recordFieldNode(n)
 	switch n := n.(type) {
+	case *ast.SelectorExpr:
+		if id, ok := ast.Unparen(n.X).(*ast.Ident); ok {
+			if v, ok := env.Info.Uses[id].(*types.Var); ok {
+				env.selected[v] = true
+			}
+		}
 	case *ast.AssignStmt:
 		simple := n.Tok == token.ASSIGN || n.Tok == token.DEFINE // not x += y
 		for i, lhs := range n.Lhs {

@@ -218,7 +218,7 @@ func (env *Env) setArgs(c *Call, args []ast.Expr, row CommandRow) {
 	}
 	mode, modeKnown := "", true
 	if m, ok := fields["Mode"]; ok {
-		mode, modeKnown = env.ConstString(m)
+		mode, modeKnown = env.word(m)
 	}
 	if !modeKnown {
 		c.Kind = KindOther
@@ -253,7 +253,7 @@ func (env *Env) delExArgs(c *Call, args []ast.Expr, row CommandRow) {
 		c.Kind = KindOther
 		return
 	}
-	mode, known := env.ConstString(fields["Mode"])
+	mode, known := env.word(fields["Mode"])
 	switch {
 	case known && strings.EqualFold(mode, "IFEQ"):
 		c.Kind, c.Match, c.Command = CondDelete, fields["MatchValue"], "DELEX IFEQ"

@@ -40,7 +40,7 @@ func (env *Env) genericCall(c *Call, args []ast.Expr, spread bool) bool {
 	if len(args) == 0 || spread {
 		return false
 	}
-	name, ok := env.ConstString(args[0])
+	name, ok := env.word(args[0])
 	if !ok {
 		return false
 	}
@@ -63,12 +63,24 @@ func (env *Env) genericCall(c *Call, args []ast.Expr, spread bool) bool {
 	return true
 }
 
+// word returns the command name or option word e spells: a constant
+// (ConstString), or a local assigned once with one (cmd := "SETNX").
+func (env *Env) word(e ast.Expr) (string, bool) {
+	if s, ok := env.ConstString(e); ok {
+		return s, true
+	}
+	if init := env.LocalInit(e); init != nil {
+		return env.ConstString(init)
+	}
+	return "", false
+}
+
 // setOptions parses the options of SET k v [NX|XX|IFEQ v] [PX|EX|PXAT|EXAT n] [KEEPTTL] [GET].
 // An option that is not a constant makes the call unknown.
 func (env *Env) setOptions(c *Call, rest []ast.Expr) {
 	c.TTLIs = NoTTL
 	for i := 2; i < len(rest); i++ {
-		opt, ok := env.ConstString(rest[i])
+		opt, ok := env.word(rest[i])
 		if !ok {
 			c.Kind, c.TTLIs = KindOther, TTLUnknown
 			return
@@ -101,7 +113,7 @@ func (env *Env) delexOptions(c *Call, rest []ast.Expr) {
 	if len(rest) < 3 {
 		return // no condition: an unconditional delete
 	}
-	opt, ok := env.ConstString(rest[1])
+	opt, ok := env.word(rest[1])
 	if ok && strings.EqualFold(opt, "IFEQ") {
 		c.Kind, c.Match, c.Command = CondDelete, rest[2], "DELEX IFEQ"
 		return

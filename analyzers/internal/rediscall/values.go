@@ -24,9 +24,12 @@ type Env struct {
 	inits  map[*types.Var]ast.Expr
 	embed  map[*types.Var]string // //go:embed file contents
 	locals map[*types.Var]*localDef
-	fields map[*types.Var]*localDef        // writes to unexported fields of this package's structs
-	ranges map[*types.Var]ast.Expr         // the value variable of a range over a slice -> the slice
-	multis map[*ast.CallExpr]*ast.CallExpr // a command's Build call -> the DoMulti sending it
+	fields map[*types.Var]*localDef // writes to unexported fields of this package's structs
+	ranges map[*types.Var]ast.Expr  // the value variable of a range over a slice -> the slice
+	// selected holds the locals whose fields or methods the code selects
+	// (args.TTL = d): a struct literal they were assigned is not all they hold.
+	selected map[*types.Var]bool
+	multis   map[*ast.CallExpr]*ast.CallExpr // a command's Build call -> the DoMulti sending it
 	// ScriptSHA returns the source of the script whose SHA1 a variable
 	// of another package holds, from that package's facts; nil: unknown.
 	ScriptSHA func(v *types.Var) (string, bool)

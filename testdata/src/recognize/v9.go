@@ -59,3 +59,24 @@ func queued(ctx context.Context, c *redis.Client) {
 		return nil
 	}, "w1")
 }
+
+// locals names command words and options in locals assigned once; one
+// whose fields are set later, or that is assigned twice, is not known.
+func locals(ctx context.Context, c *redis.Client, flip bool) {
+	args := redis.SetArgs{Mode: "NX", TTL: time.Second}
+	c.SetArgs(ctx, "l1", "v", args) // want `SET NX key="l1" ttl=yes`
+	cmd, nx := "set", "nx"
+	c.Do(ctx, cmd, "l2", "v", nx) // want `SET NX key="l2" ttl=no`
+	touched := redis.SetArgs{TTL: time.Second}
+	if flip {
+		touched.Mode = "NX"
+	}
+	c.SetArgs(ctx, "l3", "v", touched)
+	chosen := "set"
+	if flip {
+		chosen = "get"
+	}
+	c.Do(ctx, chosen, "l4", "v", "nx")
+	mode := "NX"
+	c.SetArgs(ctx, "l5", "v", redis.SetArgs{Mode: mode}) // want `SET NX key="l5" ttl=no`
+}
