@@ -103,15 +103,16 @@ func (m *Model) opsAt(fn *Func, call *ast.CallExpr, stack []ast.Node) []*Op {
 	if !ok {
 		return nil
 	}
-	sum := m.summaryOf(callee)
-	if sum == nil {
-		return nil
-	}
 	var ops []*Op
-	for i := range sum.Ops {
-		if op := m.wrapperOp(fn, call, &sum.Ops[i], frozen); op != nil {
-			ops = append(ops, op)
+	if sum := m.summaryOf(callee); sum != nil {
+		for i := range sum.Ops {
+			if op := m.wrapperOp(fn, call, &sum.Ops[i], frozen); op != nil {
+				ops = append(ops, op)
+			}
 		}
+	}
+	if c := m.Env.RecognizeForwarded(call); len(ops) == 0 && c != nil {
+		return []*Op{m.newOp(fn, c, nil, frozen)}
 	}
 	return ops
 }

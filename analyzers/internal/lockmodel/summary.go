@@ -57,7 +57,7 @@ func (m *Model) localSummaries() map[*types.Func]*Summary {
 // (bounded: wrapper chains are short, and recursion must terminate).
 func (m *Model) summarizeLocal() {
 	sums := m.localSummaries()
-	m.ifaceImpls = interfaceImpls(m.pass.Pkg)
+	m.ifaceImpls = m.Env.InterfaceImpls()
 	for range 4 {
 		changed := false
 		for _, fn := range m.Funcs {
@@ -84,69 +84,6 @@ func ifaceSummary(s *Summary) *Summary {
 		return nil
 	}
 	return &Summary{Ops: slices.Clone(s.Ops)}
-}
-
-// interfaceImpls maps each method of an interface declared in pkg to the
-// method of the interface's only implementation in pkg. Code reaches Redis
-// through interfaces of its own (a Cache interface with a SetNX method,
-// implemented over go-redis by an unexported type), and a call of the
-// interface method then issues what the implementation's method does,
-// in this package and, through its summary fact, in importing packages.
-// With two implementations in the package nothing is assumed.
-func interfaceImpls(pkg *types.Package) map[*types.Func]*types.Func {
-	var concrete, ifaces []*types.Named
-	for _, name := range pkg.Scope().Names() {
-		tn, ok := pkg.Scope().Lookup(name).(*types.TypeName)
-		if !ok || tn.IsAlias() {
-			continue
-		}
-		n, ok := tn.Type().(*types.Named)
-		if !ok || n.TypeParams().Len() > 0 {
-			continue
-		}
-		if types.IsInterface(n) {
-			ifaces = append(ifaces, n)
-		} else {
-			concrete = append(concrete, n)
-		}
-	}
-	out := map[*types.Func]*types.Func{}
-	for _, it := range ifaces {
-		implementMethods(pkg, it.Underlying().(*types.Interface), concrete, out)
-	}
-	return out
-}
-
-// implementMethods records the methods of iface declared in pkg against
-// those of its only implementation among concrete.
-func implementMethods(pkg *types.Package, iface *types.Interface, concrete []*types.Named, out map[*types.Func]*types.Func) {
-	if iface.Empty() {
-		return
-	}
-	var impls []types.Type
-	for _, n := range concrete {
-		if ptr := types.NewPointer(n); types.Implements(ptr, iface) {
-			impls = append(impls, ptr) // the pointer has the value's methods too
-		}
-	}
-	if len(impls) != 1 {
-		return
-	}
-	impl := impls[0]
-	for im := range iface.Methods() {
-		if im.Pkg() != pkg {
-			continue
-		}
-		if cm, ok := lookupMethod(impl, pkg, im.Name()); ok {
-			out[im] = cm
-		}
-	}
-}
-
-func lookupMethod(t types.Type, pkg *types.Package, name string) (*types.Func, bool) {
-	obj, _, _ := types.LookupFieldOrMethod(t, true, pkg, name)
-	fn, ok := obj.(*types.Func)
-	return fn, ok
 }
 
 func sameSummary(a, b *Summary) bool {

@@ -66,7 +66,7 @@ type fixer struct {
 
 func (f fixer) fix(spec Spec) (analysis.SuggestedFix, bool) {
 	op := spec.Op
-	if op.Via != nil || op.Queued || op.InWatch || op.Reply.Consumer == replyuse.Deferred || op.Reply.Held != nil || op.ClientExpr == nil || op.KeyExpr == nil || len(op.KeyExprs) > 1 {
+	if op.Via != nil || op.Forwarded || op.Queued || op.InWatch || op.Reply.Consumer == replyuse.Deferred || op.Reply.Held != nil || op.ClientExpr == nil || op.KeyExpr == nil || len(op.KeyExprs) > 1 {
 		return analysis.SuggestedFix{}, false
 	}
 	if !isString(f.Pass.TypesInfo.TypeOf(op.KeyExpr)) || (spec.Refresh && (op.TTL == nil || op.TTLAt)) {

@@ -20,6 +20,10 @@ type Call struct {
 	Library    string   // the lock library, for lock library calls ("redsync")
 	ClientExpr ast.Expr // the receiver (go-redis, redigo) or client argument (safelock.Release)
 	Ctx        ast.Expr // the context argument, if the API takes one
+	// Forwarded: Expr calls a forwarder of the package (forward.go), and
+	// ClientExpr is the forwarder's receiver, not a client: no fix can
+	// rewrite the call.
+	Forwarded bool
 
 	KeyExpr  ast.Expr   // the (first) key, nil when unknown
 	KeyExprs []ast.Expr // every key (DEL k1 k2, a script's KEYS)

@@ -11,7 +11,12 @@ import (
 // Recognize returns what call sends to Redis, or nil when it is not a call
 // of a recognised client or lock library.
 func (env *Env) Recognize(call *ast.CallExpr) *Call {
-	c := env.recognize(call)
+	return env.classified(env.recognize(call))
+}
+
+// classified completes a recognised call: its role, and what a done
+// context does to it.
+func (env *Env) classified(c *Call) *Call {
 	if c != nil {
 		c.Classify(NoRole, false)
 		env.setDoneCtx(c)

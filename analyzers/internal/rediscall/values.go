@@ -30,6 +30,9 @@ type Env struct {
 	// (args.TTL = d): a struct literal they were assigned is not all they hold.
 	selected map[*types.Var]bool
 	multis   map[*ast.CallExpr]*ast.CallExpr // a command's Build call -> the DoMulti sending it
+	impls    map[*types.Func]*types.Func     // see InterfaceImpls
+	// forwarders maps a forwarder to the client call it makes (forward.go).
+	forwarders map[*types.Func]*ast.CallExpr
 	// ScriptSHA returns the source of the script whose SHA1 a variable
 	// of another package holds, from that package's facts; nil: unknown.
 	ScriptSHA func(v *types.Var) (string, bool)

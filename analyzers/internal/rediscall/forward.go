@@ -1,0 +1,173 @@
+package rediscall
+
+import (
+	"go/ast"
+	"go/types"
+
+	"golang.org/x/tools/go/types/typeutil"
+)
+
+// A forwarder is a function or method of this package whose body only
+// passes its parameters on, unchanged and in order, to a method of a
+// recognised client, and returns what that method returns (or nothing):
+//
+//	func (c conn) Do(cmd string, args ...any) (any, error) { return c.c.Do(cmd, args...) }
+//	func (s store) SetNX(ctx context.Context, k string, v any, d time.Duration) *redis.BoolCmd {
+//		return s.rdb.SetNX(ctx, k, v, d)
+//	}
+//
+// A call of it sends what a call of that method with the same arguments
+// sends. A forwarder whose command its summary cannot express (a command
+// word, a script or arguments that only its callers write: redigo's
+// Do(cmd, args...), a Script's Do(c, keysAndArgs...)) is recognised at
+// each call as the client's call, at the caller, where the command word,
+// the key and the value are written. So is a call of an interface method
+// of this package whose only implementation here is a forwarder (a
+// client put behind an interface of the module's own).
+
+// RecognizeForwarded returns what call sends to Redis when its callee is
+// a forwarder of this package: the client's call, with the caller's
+// arguments; nil otherwise.
+func (env *Env) RecognizeForwarded(call *ast.CallExpr) *Call {
+	fn, ok := typeutil.Callee(env.Info, call).(*types.Func)
+	if !ok || fn.Pkg() != env.Pkg {
+		return nil
+	}
+	if impl := env.InterfaceImpls()[fn]; impl != nil {
+		fn = impl
+	}
+	if env.forwarders == nil {
+		env.forwarders = env.indexForwarders()
+	}
+	inner := env.forwarders[fn]
+	if inner == nil {
+		return nil
+	}
+	sent := &ast.CallExpr{Fun: inner.Fun, Lparen: call.Lparen, Args: call.Args, Ellipsis: call.Ellipsis, Rparen: call.Rparen}
+	c := env.recognize(sent)
+	if c == nil {
+		return nil
+	}
+	if sel, ok := ast.Unparen(inner.Fun).(*ast.SelectorExpr); ok && c.ClientExpr == sel.X {
+		c.ClientExpr = nil // the forwarder's own client, out of the caller's scope
+		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+			c.ClientExpr = sel.X
+		}
+	}
+	c.Expr, c.Forwarded = call, true
+	return env.classified(c)
+}
+
+// indexForwarders maps each forwarder of the package to the call its
+// body makes.
+func (env *Env) indexForwarders() map[*types.Func]*ast.CallExpr {
+	out := map[*types.Func]*ast.CallExpr{}
+	for _, f := range env.Files {
+		for _, decl := range f.Decls {
+			fd, ok := decl.(*ast.FuncDecl)
+			if !ok || fd.Body == nil || len(fd.Body.List) != 1 || fd.Type.TypeParams != nil {
+				continue
+			}
+			fn, ok := env.Info.Defs[fd.Name].(*types.Func)
+			if !ok {
+				continue
+			}
+			if call := env.forwards(fn, fd.Body.List[0]); call != nil {
+				out[fn] = call
+			}
+		}
+	}
+	return out
+}
+
+// forwards returns the call that stmt, the only statement of fn, makes
+// when it passes fn's parameters on to a client's method and returns its
+// results unchanged (or is a statement of its own in a function with no
+// results); otherwise nil.
+func (env *Env) forwards(fn *types.Func, stmt ast.Stmt) *ast.CallExpr {
+	sig := fn.Signature()
+	var e ast.Expr
+	switch s := stmt.(type) {
+	case *ast.ReturnStmt:
+		if len(s.Results) != 1 {
+			return nil
+		}
+		e = s.Results[0]
+	case *ast.ExprStmt:
+		if sig.Results().Len() != 0 {
+			return nil
+		}
+		e = s.X
+	default:
+		return nil
+	}
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok || !env.clientMethod(call, sig) || !env.passesParams(call, sig) {
+		return nil
+	}
+	if _, isReturn := stmt.(*ast.ReturnStmt); isReturn {
+		inner := env.Info.TypeOf(call)
+		if tuple, ok := inner.(*types.Tuple); ok {
+			if !types.Identical(tuple, sig.Results()) {
+				return nil
+			}
+		} else if sig.Results().Len() != 1 || !types.Identical(inner, sig.Results().At(0).Type()) {
+			return nil
+		}
+	}
+	return call
+}
+
+// clientMethod reports whether call is a method call of a recognised
+// client (not a lock library, whose lock object stands for its key)
+// whose receiver does not depend on sig's parameters.
+func (env *Env) clientMethod(call *ast.CallExpr, sig *types.Signature) bool {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	fn, ok := typeutil.Callee(env.Info, call).(*types.Func)
+	if !ok || fn.Pkg() == nil || !isMethod(fn) {
+		return false
+	}
+	cp, ok := ClientPackageOf(fn.Pkg().Path())
+	if !ok || (cp.Client == GoZero && recvTypeName(fn) == "RedisLock") {
+		return false
+	}
+	params := false
+	ast.Inspect(sel.X, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			if v, ok := env.Info.Uses[id].(*types.Var); ok && isParam(v, sig) {
+				params = true
+			}
+		}
+		return !params
+	})
+	return !params
+}
+
+// isParam reports whether v is one of sig's parameters.
+func isParam(v *types.Var, sig *types.Signature) bool {
+	for p := range sig.Params().Variables() {
+		if p == v {
+			return true
+		}
+	}
+	return false
+}
+
+// passesParams reports whether call's arguments are sig's parameters, in
+// order, each once, the last spread exactly when sig is variadic.
+func (env *Env) passesParams(call *ast.CallExpr, sig *types.Signature) bool {
+	params := sig.Params()
+	if len(call.Args) != params.Len() || call.Ellipsis.IsValid() != sig.Variadic() {
+		return false
+	}
+	for i, a := range call.Args {
+		id, ok := ast.Unparen(a).(*ast.Ident)
+		if !ok || env.Info.Uses[id] != params.At(i) {
+			return false
+		}
+	}
+	return true
+}
