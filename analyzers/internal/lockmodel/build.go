@@ -12,7 +12,6 @@ import (
 	"github.com/leasevet/leasevet/analyzers/internal/replyuse"
 	"github.com/leasevet/leasevet/analyzers/internal/suppress"
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/types/typeutil"
 )
 
 func build(pass *analysis.Pass, s Settings, checks []suppress.Check) (*Model, error) {
@@ -99,9 +98,18 @@ func (m *Model) opsAt(fn *Func, call *ast.CallExpr, stack []ast.Node) []*Op {
 	if c := m.Env.Recognize(call); c != nil {
 		return []*Op{m.newOp(fn, c, nil, frozen)}
 	}
-	callee, ok := typeutil.Callee(m.pass.TypesInfo, call).(*types.Func)
-	if !ok {
+	callee, lit := m.Env.Devirtualized(call)
+	if callee == nil {
 		return nil
+	}
+	// A forwarder called on a literal whose fields are known sends what
+	// that literal's client or script does; otherwise the callee's
+	// summary says what a call sends, and a forwarder whose command the
+	// summary cannot express is read at the call.
+	if lit != nil {
+		if c := m.Env.RecognizeForwarded(call); c != nil {
+			return []*Op{m.newOp(fn, c, nil, frozen)}
+		}
 	}
 	var ops []*Op
 	if sum := m.summaryOf(callee); sum != nil {

@@ -2,6 +2,7 @@ package rediscall
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 
 	"golang.org/x/tools/go/types/typeutil"
@@ -29,12 +30,9 @@ import (
 // a forwarder of this package: the client's call, with the caller's
 // arguments; nil otherwise.
 func (env *Env) RecognizeForwarded(call *ast.CallExpr) *Call {
-	fn, ok := typeutil.Callee(env.Info, call).(*types.Func)
-	if !ok || fn.Pkg() != env.Pkg {
+	fn, lit := env.Devirtualized(call)
+	if fn == nil || fn.Pkg() != env.Pkg {
 		return nil
-	}
-	if impl := env.InterfaceImpls()[fn]; impl != nil {
-		fn = impl
 	}
 	if env.forwarders == nil {
 		env.forwarders = env.indexForwarders()
@@ -43,12 +41,18 @@ func (env *Env) RecognizeForwarded(call *ast.CallExpr) *Call {
 	if inner == nil {
 		return nil
 	}
+	innerSel, _ := ast.Unparen(inner.Fun).(*ast.SelectorExpr)
 	sent := &ast.CallExpr{Fun: inner.Fun, Lparen: call.Lparen, Args: call.Args, Ellipsis: call.Ellipsis, Rparen: call.Rparen}
+	if v := env.receiverField(fn, innerSel, lit); v != nil {
+		// m.c, with m the literal the call is made on: what that literal
+		// sets c to (mmImpl{c: redis.NewScript(src)}).
+		sent.Fun = &ast.SelectorExpr{X: v, Sel: innerSel.Sel}
+	}
 	c := env.recognize(sent)
 	if c == nil {
 		return nil
 	}
-	if sel, ok := ast.Unparen(inner.Fun).(*ast.SelectorExpr); ok && c.ClientExpr == sel.X {
+	if innerSel != nil && c.ClientExpr == ast.Expr(sent.Fun.(*ast.SelectorExpr).X) {
 		c.ClientExpr = nil // the forwarder's own client, out of the caller's scope
 		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
 			c.ClientExpr = sel.X
@@ -56,6 +60,87 @@ func (env *Env) RecognizeForwarded(call *ast.CallExpr) *Call {
 	}
 	c.Expr, c.Forwarded = call, true
 	return env.classified(c)
+}
+
+// Devirtualized returns the function call calls: its callee, or, for a
+// method of an interface of this package, the method of the type whose
+// struct literal the receiver holds (var unlock Releaser =
+// scriptReleaser{...}; unlock.Run(...)), else of the interface's only
+// implementation here. The literal is returned too, when known.
+func (env *Env) Devirtualized(call *ast.CallExpr) (*types.Func, *ast.CompositeLit) {
+	fn, ok := typeutil.Callee(env.Info, call).(*types.Func)
+	if !ok {
+		return nil, nil
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || !isMethod(fn) || fn.Pkg() != env.Pkg {
+		return fn, nil
+	}
+	lit := env.heldLiteral(sel.X, 0)
+	if lit != nil && types.IsInterface(fn.Signature().Recv().Type()) {
+		if m, ok := lookupMethod(types.NewPointer(env.Info.TypeOf(lit)), env.Pkg, fn.Name()); ok {
+			return m, lit
+		}
+		return fn, nil
+	}
+	if impl := env.InterfaceImpls()[fn]; impl != nil {
+		return impl, nil
+	}
+	return fn, lit
+}
+
+// heldLiteral returns the struct literal of a type of this package that e
+// is, or always holds: the literal itself (or &T{...}), or the one value
+// of the local, package variable (never assigned again) or unexported
+// field e denotes.
+func (env *Env) heldLiteral(e ast.Expr, depth int) *ast.CompositeLit {
+	if e == nil || depth >= maxHolders {
+		return nil
+	}
+	e = ast.Unparen(e)
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = ast.Unparen(u.X)
+	}
+	if lit, ok := e.(*ast.CompositeLit); ok {
+		if n, ok := types.Unalias(env.Info.TypeOf(lit)).(*types.Named); ok && n.Obj().Pkg() == env.Pkg {
+			if _, isStruct := n.Underlying().(*types.Struct); isStruct {
+				return lit
+			}
+		}
+		return nil
+	}
+	if init := env.PackageInit(e); init != nil {
+		return env.heldLiteral(init, depth+1)
+	}
+	if vals := env.HeldValues(e); len(vals) == 1 {
+		return env.heldLiteral(vals[0], depth+1)
+	}
+	return nil
+}
+
+// receiverField returns the value lit gives the field that sel, the
+// receiver of the call in fn's body, selects on fn's receiver
+// (m.c with m fn's receiver): the keyed element of lit, or nil.
+func (env *Env) receiverField(fn *types.Func, sel *ast.SelectorExpr, lit *ast.CompositeLit) ast.Expr {
+	if lit == nil || sel == nil {
+		return nil
+	}
+	field, ok := ast.Unparen(sel.X).(*ast.SelectorExpr)
+	if !ok {
+		return nil
+	}
+	recv, ok := ast.Unparen(field.X).(*ast.Ident)
+	if !ok || env.Info.Uses[recv] != fn.Signature().Recv() {
+		return nil
+	}
+	for _, elt := range lit.Elts {
+		if kv, ok := elt.(*ast.KeyValueExpr); ok {
+			if id, ok := kv.Key.(*ast.Ident); ok && id.Name == field.Sel.Name {
+				return kv.Value
+			}
+		}
+	}
+	return nil
 }
 
 // indexForwarders maps each forwarder of the package to the call its

@@ -51,3 +51,19 @@ func (l *JobLock) Unlock() error {
 	_, err := l.conn.Do("DEL", l.key)
 	return err
 }
+
+// shared starts as a plain connection, but UseRenaming can swap it: which
+// Do a call reaches is not known.
+var shared Conn = plainConn{}
+
+// UseRenaming makes every later DEL through shared an UNLINK.
+func UseRenaming(c redis.Conn) { shared = renamingConn{c: c} }
+
+// Reset takes and frees the reset lock through shared.
+func Reset(name string) error {
+	if _, err := shared.Do("SET", "reset:lock:"+name, "1", "NX", "EX", 30); err != nil {
+		return err
+	}
+	_, err := shared.Do("DEL", "reset:lock:"+name)
+	return err
+}
