@@ -41,18 +41,20 @@ func (env *Env) RecognizeForwarded(call *ast.CallExpr) *Call {
 	if inner == nil {
 		return nil
 	}
-	innerSel, _ := ast.Unparen(inner.Fun).(*ast.SelectorExpr)
-	sent := &ast.CallExpr{Fun: inner.Fun, Lparen: call.Lparen, Args: call.Args, Ellipsis: call.Ellipsis, Rparen: call.Rparen}
+	innerSel := ast.Unparen(inner.Fun).(*ast.SelectorExpr) // see clientMethod
+	sent := &ast.CallExpr{Fun: innerSel, Lparen: call.Lparen, Args: call.Args, Ellipsis: call.Ellipsis, Rparen: call.Rparen}
+	recv := innerSel.X
 	if v := env.receiverField(fn, innerSel, lit); v != nil {
 		// m.c, with m the literal the call is made on: what that literal
 		// sets c to (mmImpl{c: redis.NewScript(src)}).
+		recv = v
 		sent.Fun = &ast.SelectorExpr{X: v, Sel: innerSel.Sel}
 	}
 	c := env.recognize(sent)
 	if c == nil {
 		return nil
 	}
-	if innerSel != nil && c.ClientExpr == ast.Expr(sent.Fun.(*ast.SelectorExpr).X) {
+	if c.ClientExpr == recv {
 		c.ClientExpr = nil // the forwarder's own client, out of the caller's scope
 		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
 			c.ClientExpr = sel.X
@@ -122,7 +124,7 @@ func (env *Env) heldLiteral(e ast.Expr, depth int) *ast.CompositeLit {
 // receiver of the call in fn's body, selects on fn's receiver
 // (m.c with m fn's receiver): the keyed element of lit, or nil.
 func (env *Env) receiverField(fn *types.Func, sel *ast.SelectorExpr, lit *ast.CompositeLit) ast.Expr {
-	if lit == nil || sel == nil {
+	if lit == nil {
 		return nil
 	}
 	field, ok := ast.Unparen(sel.X).(*ast.SelectorExpr)
