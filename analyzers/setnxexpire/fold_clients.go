@@ -12,14 +12,17 @@ import (
 
 // putTTLEdits returns the edits that give the acquire the expire's TTL:
 // putTTL's for go-redis SetNX and SetArgs, foldGoFrameTTL's for GoFrame's
-// gredis, and for the other clients foldTTLEdits', from their builder
+// gredis, foldRedigoTTL's for redigo, and for the other clients foldTTLEdits', from their builder
 // chains and method pairs.
-func putTTLEdits(pass *analysis.Pass, acq, exp *lockmodel.Op) ([]analysis.TextEdit, bool) {
+func putTTLEdits(pass *analysis.Pass, env *rediscall.Env, acq, exp *lockmodel.Op) ([]analysis.TextEdit, bool) {
 	if put, ok := putTTL(pass, acq, exp); ok {
 		return []analysis.TextEdit{put}, true
 	}
-	if acq.Client == rediscall.GoFrame && exp.Client == rediscall.GoFrame {
+	switch {
+	case acq.Client == rediscall.GoFrame && exp.Client == rediscall.GoFrame:
 		return foldGoFrameTTL(pass, acq, exp)
+	case acq.Client == rediscall.Redigo && exp.Client == rediscall.Redigo:
+		return foldRedigoTTL(pass, env, acq, exp)
 	}
 	ttl, ok := fixedit.Text(pass, exp.TTL)
 	if !ok {

@@ -154,7 +154,7 @@ func heldTTL(info *types.Info, acq *lockmodel.Op) bool {
 // foldTTL builds the fix that moves the expire's TTL into the acquire and
 // takes the expire out (removeExpire), when that is certainly right.
 func foldTTL(pass *analysis.Pass, m *lockmodel.Model, acq, exp *lockmodel.Op) (analysis.SuggestedFix, bool) {
-	if acq.Via != nil || exp.Via != nil || acq.Client == rediscall.Redigo || exp.Client == rediscall.Redigo || exp.TTL == nil {
+	if acq.Via != nil || exp.Via != nil || acq.Forwarded || exp.Forwarded || exp.TTL == nil {
 		return analysis.SuggestedFix{}, false
 	}
 	if acq.Func != exp.Func || !availableAt(pass.TypesInfo, m.Env, exp.TTL, acq.Pos(), acq.Func) || heldTTL(pass.TypesInfo, acq) {
@@ -164,7 +164,7 @@ func foldTTL(pass *analysis.Pass, m *lockmodel.Model, acq, exp *lockmodel.Op) (a
 	if !ok {
 		return analysis.SuggestedFix{}, false
 	}
-	puts, ok := putTTLEdits(pass, acq, exp)
+	puts, ok := putTTLEdits(pass, m.Env, acq, exp)
 	if !ok {
 		return analysis.SuggestedFix{}, false
 	}

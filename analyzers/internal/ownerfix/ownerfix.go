@@ -234,7 +234,7 @@ func (f fixer) scriptFix(spec Spec, token string) (analysis.SuggestedFix, bool) 
 		if !strings.HasPrefix(op.Method, "Do(") {
 			return analysis.SuggestedFix{}, false
 		}
-		call = name + ".NewScript(1, `" + src + "`).Do(" + client + ", " + key + ", " + strings.Join(args, ", ") + ")"
+		call = redigoScriptText(name, src, client, append([]string{key}, args...))
 		form = replyErrForm
 	} else {
 		lead := ""
@@ -329,6 +329,30 @@ func (f fixer) acceptsScriptClient(op *lockmodel.Op, pkg *types.Package) bool {
 	}
 	t := f.Pass.TypesInfo.TypeOf(op.ClientExpr)
 	return t != nil && types.AssignableTo(t, fn.Signature().Params().At(at).Type())
+}
+
+// RedigoScriptCall returns the text of a call that sends src, with one
+// key, on the connection of op (a redigo Do) through the file's own import
+// of the redigo package: NAME.NewScript(1, `src`).Do(conn, args...), which
+// returns a reply and an error as Do does. args are written as given.
+// False when the connection cannot be passed to Script.Do or is written
+// over several lines.
+func RedigoScriptCall(pass *analysis.Pass, env *rediscall.Env, op *lockmodel.Op, src string, args []string) (string, bool) {
+	f := fixer{Pass: pass, Env: env}
+	pkg := op.Call.Func.Pkg()
+	name, ok := importName(op.Func.File, pkg)
+	if op.Client != rediscall.Redigo || !ok || !f.acceptsScriptClient(op, pkg) {
+		return "", false
+	}
+	client, ok := f.sourceTexts(op.ClientExpr)
+	if !ok {
+		return "", false
+	}
+	return redigoScriptText(name, src, client[0], args), true
+}
+
+func redigoScriptText(pkgName, src, client string, args []string) string {
+	return pkgName + ".NewScript(1, `" + src + "`).Do(" + client + ", " + strings.Join(args, ", ") + ")"
 }
 
 // importName returns the name file uses for the package at path.

@@ -22,6 +22,22 @@ func (p *Pool) TryLock(name, owner string) (bool, error) {
 	return true, nil
 }
 
+// TryLockMillis sends SET NX and then PEXPIRE in milliseconds.
+func (p *Pool) TryLockMillis(name, owner string, ttlMillis int64) (bool, error) {
+	conn := p.p.Get()
+	defer conn.Close()
+	key := "lock:ms:" + name
+	reply, err := redis.String(conn.Do("SET", key, owner, "NX"))
+	if err == redis.ErrNil {
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	conn.Do("PEXPIRE", key, ttlMillis) // want `Do\("PEXPIRE"\) sets the TTL of lock key "lock:ms:" \+ name only after Do\("SET"\) acquired it`
+	return reply == "OK", nil
+}
+
 // TryLockOnce is correct: one SET with NX and PX.
 func (p *Pool) TryLockOnce(name, owner string) (bool, error) {
 	conn := p.p.Get()
