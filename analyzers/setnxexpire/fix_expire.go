@@ -87,13 +87,16 @@ func removeErrCond(pass *analysis.Pass, exp *lockmodel.Op) ([]analysis.TextEdit,
 // (with no else) and the assignment go, when err is read nowhere else.
 func removeAssignedErr(pass *analysis.Pass, exp *lockmodel.Op) ([]analysis.TextEdit, bool) {
 	as, ok := exp.Reply.Parent.(*ast.AssignStmt)
-	if !ok || as.Tok != token.DEFINE || (len(as.Lhs) != 1 && !exp.Reply.ErrorSideOnly()) {
+	if !ok || (as.Tok != token.DEFINE && as.Tok != token.ASSIGN) || (len(as.Lhs) != 1 && !exp.Reply.ErrorSideOnly()) {
 		return nil, false
 	}
 	id, _ := as.Lhs[len(as.Lhs)-1].(*ast.Ident)
-	errVar, _ := pass.TypesInfo.Defs[id].(*types.Var)
+	errVar, _ := pass.TypesInfo.ObjectOf(id).(*types.Var)
 	if errVar == nil {
 		return nil, false
+	}
+	if as.Tok == token.ASSIGN {
+		return reassignedErr(pass, exp, as, errVar)
 	}
 	if ifStmt, ok := parentOf(exp.Stack, as).(*ast.IfStmt); ok {
 		if ifStmt.Init != as || !errTest(pass, ifStmt, errVar) || usedOutside(pass, errVar, ifStmt) {
@@ -120,9 +123,19 @@ func removeAssignedErr(pass *analysis.Pass, exp *lockmodel.Op) ([]analysis.TextE
 }
 
 // returnedErr handles err := <expire>; return ..., err: the assignment
-// goes and the returned err becomes nil, when err is read nowhere else.
+// goes and the returned err becomes nil (returnNil), when err is read
+// nowhere else.
 func returnedErr(pass *analysis.Pass, exp *lockmodel.Op, as *ast.AssignStmt, ret *ast.ReturnStmt, errVar *types.Var) ([]analysis.TextEdit, bool) {
-	if len(ret.Results) == 0 || usedOutside(pass, errVar, as, ret) {
+	if usedOutside(pass, errVar, as, ret) {
+		return nil, false
+	}
+	return returnNil(pass, exp, as, ret, errVar)
+}
+
+// returnNil deletes the assignment as of errVar and makes ret, which
+// returns errVar last and nowhere else, return nil in its place.
+func returnNil(pass *analysis.Pass, exp *lockmodel.Op, as *ast.AssignStmt, ret *ast.ReturnStmt, errVar *types.Var) ([]analysis.TextEdit, bool) {
+	if len(ret.Results) == 0 {
 		return nil, false
 	}
 	last, ok := ast.Unparen(ret.Results[len(ret.Results)-1]).(*ast.Ident)
@@ -139,6 +152,52 @@ func returnedErr(pass *analysis.Pass, exp *lockmodel.Op, as *ast.AssignStmt, ret
 		return nil, false
 	}
 	return append(del, analysis.TextEdit{Pos: last.Pos(), End: last.End(), NewText: []byte("nil")}), true
+}
+
+// reassignedErr handles err = <expire>; return ..., err, with err
+// declared before: the assignment goes and the returned err becomes nil
+// (the expire's error, which can no longer be anything else). Only when
+// the return follows at once, so no later read sees err's older value,
+// and err is read elsewhere, so its declaration stays used.
+func reassignedErr(pass *analysis.Pass, exp *lockmodel.Op, as *ast.AssignStmt, errVar *types.Var) ([]analysis.TextEdit, bool) {
+	block, ok := parentOf(exp.Stack, as).(*ast.BlockStmt)
+	if !ok {
+		return nil, false
+	}
+	k := slices.Index(block.List, ast.Stmt(as))
+	if k < 0 || k+1 >= len(block.List) {
+		return nil, false
+	}
+	ret, ok := block.List[k+1].(*ast.ReturnStmt)
+	if !ok || !readOutside(pass, exp.Func.Decl, errVar, as, ret) {
+		return nil, false
+	}
+	return returnNil(pass, exp, as, ret, errVar)
+}
+
+// readOutside reports whether v is read (not only assigned to) in body
+// anywhere but inside nodes.
+func readOutside(pass *analysis.Pass, body ast.Node, v *types.Var, nodes ...ast.Node) bool {
+	written := map[*ast.Ident]bool{}
+	read := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			if n.Tok == token.ASSIGN {
+				for _, l := range n.Lhs {
+					if id, ok := ast.Unparen(l).(*ast.Ident); ok {
+						written[id] = true
+					}
+				}
+			}
+		case *ast.Ident:
+			if pass.TypesInfo.Uses[n] == v && !written[n] && !slices.ContainsFunc(nodes, func(m ast.Node) bool { return within(n, m) }) {
+				read = true
+			}
+		}
+		return !read
+	})
+	return read
 }
 
 // errTest reports whether ifStmt is if v != nil {...} with no else.

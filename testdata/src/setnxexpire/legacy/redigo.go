@@ -38,6 +38,36 @@ func (p *Pool) TryLockMillis(name, owner string, ttlMillis int64) (bool, error) 
 	return reply == "OK", nil
 }
 
+// TryLockAgain reuses err for the expire and returns it.
+func (p *Pool) TryLockAgain(name, owner string) (bool, error) {
+	conn := p.p.Get()
+	defer conn.Close()
+	key := "lock:again:" + name
+	ok, err := redis.Bool(conn.Do("SETNX", key, owner))
+	if err != nil || !ok {
+		return false, err
+	}
+	_, err = conn.Do("EXPIRE", key, 60) // want `Do\("EXPIRE"\) sets the TTL of lock key "lock:again:" \+ name only after Do\("SETNX"\) acquired it`
+	return true, err
+}
+
+// TryLockLogged reuses err for the expire and reads it after: the code
+// after the if would see the acquire's err instead, so no fix.
+func (p *Pool) TryLockLogged(name, owner string) (bool, error) {
+	conn := p.p.Get()
+	defer conn.Close()
+	key := "lock:logged:" + name
+	ok, err := redis.Bool(conn.Do("SETNX", key, owner))
+	if err != nil || !ok {
+		return false, err
+	}
+	_, err = conn.Do("EXPIRE", key, 60) // want `Do\("EXPIRE"\) sets the TTL of lock key "lock:logged:" \+ name only after Do\("SETNX"\) acquired it`
+	if err != nil {
+		println("expire:", err.Error())
+	}
+	return err == nil, err
+}
+
 // TryLockOnce is correct: one SET with NX and PX.
 func (p *Pool) TryLockOnce(name, owner string) (bool, error) {
 	conn := p.p.Get()
