@@ -27,7 +27,8 @@ import (
 //     after the if returns an error, so a mismatch stays an error.
 //   - early return: if v != token { return err } and the write right
 //     after it: the if goes, and the write becomes the call, whose error
-//     now says the token differs.
+//     now says the token differs; with return nil before a returned
+//     write, a token that differs stays a success (keepMismatch).
 //   - early answer: if v != token { return false } (any return that is
 //     not an error) and a write right after it that drops its reply: the
 //     if goes, and the write becomes "if the call fails { return false }",
@@ -107,6 +108,8 @@ func shapeOf(pass *analysis.Pass, op *lockmodel.Op, gc *lockmodel.GetCompare, if
 	case cmp.Op != token.NEQ || next(block, ifStmt) != write:
 		return sh, false
 	case returnsError(pass, ifStmt.Body):
+		sh.mismatch = ifStmt.Body.List[0].(*ast.ReturnStmt).Results[0]
+	case returnsNilBeforeReturned(pass, op, ifStmt.Body):
 		sh.mismatch = ifStmt.Body.List[0].(*ast.ReturnStmt).Results[0]
 	case answersFailure(pass, op, gc, ifStmt, block):
 		sh.early = true
@@ -249,6 +252,16 @@ func returnsErrorOrNil(pass *analysis.Pass, op *lockmodel.Op, ret *ast.ReturnStm
 		return op.Client == rediscall.GoRedisV9
 	}
 	return returnsError(pass, &ast.BlockStmt{List: []ast.Stmt{ret}})
+}
+
+// returnsNilBeforeReturned reports whether body is return nil, the
+// answer to a token that differs, before a write whose error is returned
+// (if v != token { return nil }; return rdb.Del(...).Err()): keepMismatch
+// keeps the mismatch a success.
+func returnsNilBeforeReturned(pass *analysis.Pass, op *lockmodel.Op, body *ast.BlockStmt) bool {
+	ret, ok := body.List[0].(*ast.ReturnStmt)
+	return ok && op.Reply.Consumer == replyuse.Returned && op.Reply.ErrOnly != "" &&
+		len(ret.Results) == 1 && pass.TypesInfo.Types[ret.Results[0]].IsNil() && returnsErrorOrNil(pass, op, ret)
 }
 
 // unwrapGuard returns the edits that leave the guarded write in the if's

@@ -60,3 +60,18 @@ func (m *Mutex) UnlockLogged(ctx context.Context) error {
 	log.Printf("releasing %s held by %s", m.key, val)
 	return m.rdb.Del(ctx, m.key).Err() // want `Del deletes lock key m.key \(acquired by SetNX at mutex.go:29\) after Get at mutex.go:50 compared its value in Go`
 }
+
+// UnlockQuiet answers a lock that is no longer ours with success: the fix
+// releases with one owner-checked call and keeps a token that differs a
+// success (safelock.ErrNotOwner), as it does a key already gone, which
+// the GET answered with redis.Nil.
+func (m *Mutex) UnlockQuiet(ctx context.Context) error {
+	val, err := m.rdb.Get(ctx, m.key).Result()
+	if err != nil {
+		return err
+	}
+	if val != m.token {
+		return nil
+	}
+	return m.rdb.Del(ctx, m.key).Err() // want `Del deletes lock key m.key \(acquired by SetNX at mutex.go:29\) after Get at mutex.go:\d+ compared its value in Go`
+}
