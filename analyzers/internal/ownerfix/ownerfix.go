@@ -52,16 +52,17 @@ type Spec struct {
 // keeps compiling with the same meaning: the reply is only checked for
 // its error, or the op is a statement in a function returning just error.
 func Fix(pass *analysis.Pass, env *rediscall.Env, spec Spec) (analysis.SuggestedFix, bool) {
-	return fixer{Pass: pass, Env: env, discard: spec.Discard, onFailure: spec.OnFailure}.fix(spec)
+	return fixer{Pass: pass, Env: env, discard: spec.Discard, onFailure: spec.OnFailure, refresh: spec.Refresh}.fix(spec)
 }
 
 // A fixer writes the fixes of one package: its files are read through
-// Pass, its locals through Env; discard and onFailure are Spec's.
+// Pass, its locals through Env; discard, onFailure and refresh are Spec's.
 type fixer struct {
 	Pass      *analysis.Pass
 	Env       *rediscall.Env
 	discard   bool
 	onFailure *ast.BlockStmt
+	refresh   bool
 }
 
 func (f fixer) fix(spec Spec) (analysis.SuggestedFix, bool) {
@@ -461,6 +462,9 @@ func replace(e ast.Node, text string) analysis.TextEdit {
 func (f fixer) statementForm(op *lockmodel.Op, stmt ast.Stmt, call string, form callForm) ([]analysis.TextEdit, bool) {
 	if f.discard {
 		return []analysis.TextEdit{replace(stmt, discarded(call, form))}, true
+	}
+	if edits, ok := f.watchdogForm(op, stmt, call, form); ok {
+		return edits, true
 	}
 	for _, n := range op.Stack {
 		if _, ok := n.(*ast.FuncLit); ok {

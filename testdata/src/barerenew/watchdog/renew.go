@@ -28,8 +28,9 @@ func (l *Lease) Rewrite(ctx context.Context) error {
 	return l.rdb.Set(ctx, l.key, l.token, l.ttl).Err() // want `Set rewrites lock key l.key with a new TTL \(acquired by SetArgs at lock.go:36\) without checking the owner token: if the lock expired and another client acquired it, this overwrites their lock`
 }
 
-// Watch renews on a ticker until ctx ends; the loop has nowhere to report
-// an owner mismatch, so no fix.
+// Watch renews on a ticker until ctx ends; the fix ends the loop when
+// the lock is no longer ours (safelock.ErrNotOwner) and keeps trying
+// through other errors, as the loop did.
 func (l *Lease) Watch(ctx context.Context) {
 	t := time.NewTicker(l.ttl / 3)
 	defer t.Stop()
@@ -41,4 +42,16 @@ func (l *Lease) Watch(ctx context.Context) {
 			l.rdb.Expire(ctx, l.key, l.ttl) // want `Expire renews lock key l.key with a new TTL`
 		}
 	}
+}
+
+// WatchThenSignal closes done after its loop: ending the loop with a
+// return would skip that, so no fix.
+func (l *Lease) WatchThenSignal(ctx context.Context, done chan<- struct{}) {
+	t := time.NewTicker(l.ttl / 3)
+	defer t.Stop()
+	for ctx.Err() == nil {
+		<-t.C
+		l.rdb.Expire(ctx, l.key, l.ttl) // want `Expire renews lock key l.key with a new TTL`
+	}
+	close(done)
 }
