@@ -397,6 +397,11 @@ func (f fixer) replaceWithErrCall(op *lockmodel.Op, call string, form callForm) 
 		return f.failureForm(op, call, form)
 	}
 	if sel, outer, ok := accessor(stack); ok && op.Client != rediscall.Redigo {
+		if stmt, ok := droppedWhole(stack[n-4], outer); ok {
+			if edits, ok := f.watchdogForm(op, stmt, call, form); ok {
+				return edits, true
+			}
+		}
 		if _, isStmt := stack[n-4].(*ast.ExprStmt); isStmt && rediscall.MethodYield(sel.Sel.Name) == rediscall.YieldsError {
 			return f.statementForm(op, stack[n-4].(ast.Stmt), call, form)
 		}
@@ -460,11 +465,11 @@ func replace(e ast.Node, text string) analysis.TextEdit {
 // Anywhere else there is no error handling to keep, and dropping the owner
 // mismatch silently is what the rule is about.
 func (f fixer) statementForm(op *lockmodel.Op, stmt ast.Stmt, call string, form callForm) ([]analysis.TextEdit, bool) {
-	if f.discard {
-		return []analysis.TextEdit{replace(stmt, discarded(call, form))}, true
-	}
 	if edits, ok := f.watchdogForm(op, stmt, call, form); ok {
 		return edits, true
+	}
+	if f.discard {
+		return []analysis.TextEdit{replace(stmt, discarded(call, form))}, true
 	}
 	for _, n := range op.Stack {
 		if _, ok := n.(*ast.FuncLit); ok {

@@ -12,7 +12,8 @@ import (
 )
 
 // watchdogForm rewrites a renewal whose reply a watchdog loop drops
-// (for { ...; rdb.PExpire(ctx, key, ttl) }) into a safelock.Refresh that
+// (for { ...; rdb.PExpire(ctx, key, ttl) }, or its .Result() or .Err()
+// as a statement or assigned to _) into a safelock.Refresh that
 // ends the watchdog when the lock is no longer ours:
 //
 //	if err := safelock.Refresh(...); errors.Is(err, safelock.ErrNotOwner) {
@@ -68,4 +69,25 @@ func (f fixer) endsWatchdog(stack []ast.Node) bool {
 		return false
 	}
 	return false
+}
+
+// droppedWhole returns the statement parent when it drops everything the
+// call e returns: e as a statement, or assigned to blanks only (_ =
+// rdb.PExpire(...).Err()).
+func droppedWhole(parent ast.Node, e ast.Expr) (ast.Stmt, bool) {
+	switch p := parent.(type) {
+	case *ast.ExprStmt:
+		return p, p.X == e
+	case *ast.AssignStmt:
+		if len(p.Rhs) != 1 || p.Rhs[0] != e {
+			return nil, false
+		}
+		for _, l := range p.Lhs {
+			if id, ok := l.(*ast.Ident); !ok || id.Name != "_" {
+				return nil, false
+			}
+		}
+		return p, true
+	}
+	return nil, false
 }

@@ -55,3 +55,27 @@ func (l *Lease) WatchThenSignal(ctx context.Context, done chan<- struct{}) {
 	}
 	close(done)
 }
+
+// WatchInBackground renews from a goroutine and drops the reply's
+// Result, then its Err in sight: the fix ends the goroutine when the lock
+// is no longer ours.
+func (l *Lease) WatchInBackground(ctx context.Context) {
+	go func() {
+		t := time.NewTicker(l.ttl / 3)
+		defer t.Stop()
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-t.C:
+				l.rdb.PExpire(ctx, l.key, l.ttl).Result() // want `PExpire renews lock key l.key with a new TTL`
+			}
+		}
+	}()
+	go func() {
+		for ctx.Err() == nil {
+			_ = l.rdb.Expire(ctx, l.key, l.ttl).Err() // want `Expire renews lock key l.key with a new TTL`
+			time.Sleep(l.ttl / 3)
+		}
+	}()
+}
