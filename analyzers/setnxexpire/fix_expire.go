@@ -104,18 +104,14 @@ func removeAssignedErr(pass *analysis.Pass, exp *lockmodel.Op) ([]analysis.TextE
 		}
 		return removeStmts(pass, exp, ifStmt, 1)
 	}
-	block, ok := parentOf(exp.Stack, as).(*ast.BlockStmt)
+	following, ok := nextStmt(exp.Stack, as)
 	if !ok {
 		return nil, false
 	}
-	k := slices.Index(block.List, ast.Stmt(as))
-	if k < 0 || k+1 >= len(block.List) {
-		return nil, false
-	}
-	if ret, ok := block.List[k+1].(*ast.ReturnStmt); ok {
+	if ret, ok := following.(*ast.ReturnStmt); ok {
 		return returnedErr(pass, exp, as, ret, errVar)
 	}
-	next, ok := block.List[k+1].(*ast.IfStmt)
+	next, ok := following.(*ast.IfStmt)
 	if !ok || next.Init != nil || !errTest(pass, next, errVar) || usedOutside(pass, errVar, as, next) {
 		return nil, false
 	}
@@ -160,15 +156,8 @@ func returnNil(pass *analysis.Pass, exp *lockmodel.Op, as *ast.AssignStmt, ret *
 // the return follows at once, so no later read sees err's older value,
 // and err is read elsewhere, so its declaration stays used.
 func reassignedErr(pass *analysis.Pass, exp *lockmodel.Op, as *ast.AssignStmt, errVar *types.Var) ([]analysis.TextEdit, bool) {
-	block, ok := parentOf(exp.Stack, as).(*ast.BlockStmt)
-	if !ok {
-		return nil, false
-	}
-	k := slices.Index(block.List, ast.Stmt(as))
-	if k < 0 || k+1 >= len(block.List) {
-		return nil, false
-	}
-	ret, ok := block.List[k+1].(*ast.ReturnStmt)
+	following, _ := nextStmt(exp.Stack, as)
+	ret, ok := following.(*ast.ReturnStmt)
 	if !ok || !readOutside(pass, exp.Func.Decl, errVar, as, ret) {
 		return nil, false
 	}
@@ -257,4 +246,18 @@ func removeStmts(pass *analysis.Pass, exp *lockmodel.Op, stmt ast.Node, n int) (
 		return nil, false
 	}
 	return fixedit.RemoveStmts(pass, exp.Func.File, exp.Stack, i, n)
+}
+
+// nextStmt returns the statement that follows stmt in the block that
+// holds it (stack is the path from the file to stmt's operation).
+func nextStmt(stack []ast.Node, stmt ast.Stmt) (ast.Stmt, bool) {
+	block, ok := parentOf(stack, stmt).(*ast.BlockStmt)
+	if !ok {
+		return nil, false
+	}
+	k := slices.Index(block.List, stmt)
+	if k < 0 || k+1 >= len(block.List) {
+		return nil, false
+	}
+	return block.List[k+1], true
 }

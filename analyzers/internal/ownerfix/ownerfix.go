@@ -290,17 +290,8 @@ func (f fixer) sourceTexts(exprs ...ast.Expr) ([]string, bool) {
 		if e == nil {
 			return nil, false
 		}
-		tf := f.Pass.Fset.File(e.Pos())
-		if tf == nil || f.Pass.ReadFile == nil {
-			return nil, false
-		}
-		content, err := f.Pass.ReadFile(tf.Name())
-		start, end := tf.Offset(e.Pos()), tf.Offset(e.End())
-		if err != nil || start < 0 || end > len(content) || start > end {
-			return nil, false
-		}
-		text := string(content[start:end])
-		if strings.Contains(text, "\n") {
+		text, ok := fixedit.Text(f.Pass, e)
+		if !ok || strings.Contains(text, "\n") {
 			return nil, false // a multi-line argument would need re-indenting
 		}
 		out = append(out, text)

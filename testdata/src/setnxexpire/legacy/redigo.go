@@ -68,6 +68,40 @@ func (p *Pool) TryLockLogged(name, owner string) (bool, error) {
 	return err == nil, err
 }
 
+// TryLockReply reads SETNX's reply as an integer and sends EXPIRE only
+// when it is 1: the expire goes with its if and the integer it tests.
+func (p *Pool) TryLockReply(name, owner string, seconds int) (int64, error) {
+	conn := p.p.Get()
+	defer conn.Close()
+	key := "lock:reply:" + name
+	reply, err := conn.Do("SETNX", key, owner)
+	if err != nil {
+		return 0, err
+	}
+	n, _ := reply.(int64)
+	if n == 1 {
+		_, _ = conn.Do("EXPIRE", key, seconds) // want `Do\("EXPIRE"\) sets the TTL of lock key "lock:reply:" \+ name only after Do\("SETNX"\) acquired it`
+	}
+	return reply.(int64), nil
+}
+
+// TryLockAsserted asserts the reply without the comma-ok form: deleting
+// the assertion could remove a panic, so no fix.
+func (p *Pool) TryLockAsserted(name, owner string, seconds int) (bool, error) {
+	conn := p.p.Get()
+	defer conn.Close()
+	key := "lock:asserted:" + name
+	reply, err := conn.Do("SETNX", key, owner)
+	if err != nil {
+		return false, err
+	}
+	n := reply.(int64)
+	if n == 1 {
+		_, _ = conn.Do("EXPIRE", key, seconds) // want `Do\("EXPIRE"\) sets the TTL of lock key "lock:asserted:" \+ name only after Do\("SETNX"\) acquired it`
+	}
+	return reply != nil, nil
+}
+
 // TryLockOnce is correct: one SET with NX and PX.
 func (p *Pool) TryLockOnce(name, owner string) (bool, error) {
 	conn := p.p.Get()
