@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -13,6 +14,7 @@ import (
 	"github.com/leasevet/leasevet/analyzers/internal/rediscall"
 	"github.com/leasevet/leasevet/analyzers/internal/replyuse"
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/types/typeutil"
 )
 
 // safelockPath is the import path of the reference lock the v9 fixes call.
@@ -412,8 +414,69 @@ func (f fixer) replaceWithErrCall(op *lockmodel.Op, call string, form callForm) 
 			return nil, false
 		}
 		return []analysis.TextEdit{replace(op.Expr, call)}, true
+	case *ast.CallExpr:
+		if form != replyErrForm || !f.checkedConversion(op, p, stack[n-3]) {
+			return nil, false
+		}
+		return []analysis.TextEdit{replace(op.Expr, call)}, true
 	}
 	return nil, false
+}
+
+// checkedConversion reports whether conv, the parent of op (a redigo
+// Do), is one of the client package's reply helpers (redis.Int(reply,
+// err), redis.String(...)) whose error is assigned and checked by the
+// next statement, "if err != nil" with a body that ends in a return: a
+// script's error reply (a token that differs) then takes that path. The
+// script answers DEL's or EXPIRE's own reply on success, so what the
+// helper converts is unchanged.
+func (f fixer) checkedConversion(op *lockmodel.Op, conv *ast.CallExpr, parent ast.Node) bool {
+	fn, ok := typeutil.Callee(f.Pass.TypesInfo, conv).(*types.Func)
+	if !ok || fn.Pkg() != op.Call.Func.Pkg() || len(conv.Args) != 1 || conv.Args[0] != op.Expr {
+		return false
+	}
+	as, ok := parent.(*ast.AssignStmt)
+	if !ok || len(as.Lhs) != 2 || len(as.Rhs) != 1 || as.Rhs[0] != conv {
+		return false
+	}
+	errVar := analysisutil.VarOf(f.Pass.TypesInfo, as.Lhs[1])
+	if errVar == nil || !analysisutil.IsError(errVar.Type()) {
+		return false
+	}
+	if len(op.Stack) < 4 {
+		return false
+	}
+	block, ok := op.Stack[len(op.Stack)-4].(*ast.BlockStmt)
+	if !ok {
+		return false
+	}
+	k := slices.Index(block.List, ast.Stmt(as))
+	if k < 0 || k+1 >= len(block.List) {
+		return false
+	}
+	return f.returnsOnErr(block.List[k+1], errVar)
+}
+
+// returnsOnErr reports whether s is "if err != nil { ...; return ... }"
+// for the variable errVar, with no init and no else.
+func (f fixer) returnsOnErr(s ast.Stmt, errVar *types.Var) bool {
+	ifs, ok := s.(*ast.IfStmt)
+	if !ok || ifs.Init != nil || ifs.Else != nil || len(ifs.Body.List) == 0 {
+		return false
+	}
+	cond, ok := ast.Unparen(ifs.Cond).(*ast.BinaryExpr)
+	if !ok || cond.Op != token.NEQ {
+		return false
+	}
+	x, y := cond.X, cond.Y
+	if f.Pass.TypesInfo.Types[x].IsNil() {
+		x, y = y, x
+	}
+	if analysisutil.VarOf(f.Pass.TypesInfo, x) != errVar || !f.Pass.TypesInfo.Types[y].IsNil() {
+		return false
+	}
+	_, ret := ifs.Body.List[len(ifs.Body.List)-1].(*ast.ReturnStmt)
+	return ret
 }
 
 func (f fixer) errChainEdit(op *lockmodel.Op, outer *ast.CallExpr, call string, form callForm) []analysis.TextEdit {
