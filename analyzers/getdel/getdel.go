@@ -41,9 +41,24 @@ type action struct {
 }
 
 var (
-	deleteAction = action{"get-del", " deletes lock key ", "this deletes their lock; compare and delete in one step with safelock.Release", false}
-	renewAction  = action{"get-expire", " renews lock key ", "this extends their lock; compare and renew in one step with safelock.Refresh", true}
+	deleteAction = action{"get-del", " deletes lock key ", "this deletes their lock; compare and delete in one step", false}
+	renewAction  = action{"get-expire", " renews lock key ", "this extends their lock; compare and renew in one step", true}
 )
+
+// remedy names what does the write in one step for op's client:
+// safelock takes go-redis v9 clients; the others get a script in the
+// client's own API.
+func (a action) remedy(op *lockmodel.Op) string {
+	switch {
+	case op.Client != rediscall.GoRedisV9 && a.refresh:
+		return " with a compare-and-expire script"
+	case op.Client != rediscall.GoRedisV9:
+		return " with a compare-and-delete script"
+	case a.refresh:
+		return " with safelock.Refresh"
+	}
+	return " with safelock.Release"
+}
 
 // actionOf says whether op is a write getdel judges, and which: a release
 // or a renewal (an expire, a SET with a TTL) that is not owner-checked.
@@ -104,7 +119,7 @@ func report(pass *analysis.Pass, m *lockmodel.Model, op *lockmodel.Op, act actio
 		Category: act.category,
 		Message: m.CallText(cmd) + act.verb + key + acquired + " after " +
 			m.CallText(gc.Get) + " at " + m.Where(gc.Get.Pos()) + " compared its value in Go, as a separate command: " +
-			"the lock can expire and be acquired by another client in between, and " + act.cost,
+			"the lock can expire and be acquired by another client in between, and " + act.cost + act.remedy(op),
 		Related: append(related, analysis.RelatedInformation{Pos: gc.Get.Pos(), End: gc.Get.Expr.End(), Message: "value read here, compared in Go"}),
 	}
 	// A time compared is not a token to compare-and-delete with, nor is a

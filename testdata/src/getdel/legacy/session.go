@@ -42,7 +42,7 @@ func (s *SessionLock) Release() error {
 	if cur != s.token {
 		return ErrSessionTaken
 	}
-	n, err := redis.Int(conn.Do("DEL", s.key)) // want `Do\("DEL"\) deletes lock key s.key \(acquired by Do\("SET"\) at session.go:24\) after Do\("GET"\) at session.go:38 compared its value in Go`
+	n, err := redis.Int(conn.Do("DEL", s.key)) // want `Do\("DEL"\) deletes lock key s.key \(acquired by Do\("SET"\) at session.go:24\) after Do\("GET"\) at session.go:38 compared its value in Go, as a separate command: the lock can expire and be acquired by another client in between, and this deletes their lock; compare and delete in one step with a compare-and-delete script`
 	if err != nil {
 		return err
 	}

@@ -27,6 +27,6 @@ func Touch(conn redis.Conn, key string, owner int64) error {
 	if cur != owner {
 		return nil
 	}
-	_, err = conn.Do("EXPIRE", key, 30) // want `Do\("EXPIRE"\) renews lock key passed to Touch as key after Do\("GET"\) at redigo.go:23 compared its value in Go`
+	_, err = conn.Do("EXPIRE", key, 30) // want `Do\("EXPIRE"\) renews lock key passed to Touch as key after Do\("GET"\) at redigo.go:23 compared its value in Go, as a separate command: the lock can expire and be acquired by another client in between, and this extends their lock; compare and renew in one step with a compare-and-expire script`
 	return err
 }
