@@ -58,6 +58,9 @@ func wholeFix(pass *analysis.Pass, m *lockmodel.Model, op *lockmodel.Op, gc *loc
 		return analysis.SuggestedFix{}, false
 	}
 	removed = append(removed, get...)
+	if redeclares(pass, ifStmt, append(slices.Clone(removed), kept...)) {
+		return analysis.SuggestedFix{}, false
+	}
 	var moved ast.Node // the answer written again as the release's (not a nil *BlockStmt)
 	if spec.OnFailure != nil {
 		moved = spec.OnFailure
@@ -94,6 +97,9 @@ func shapeOf(pass *analysis.Pass, op *lockmodel.Op, gc *lockmodel.GetCompare, if
 	sh := shape{at: write.Pos()}
 	cmp, ok := gc.Cmp.(*ast.BinaryExpr) // not a call such as strings.EqualFold
 	if !ok {
+		return sh, false
+	}
+	if len(ifStmt.Body.List) == 2 && (cmp.Op != token.EQL || !errThenReturn(pass, write, ifStmt.Body)) {
 		return sh, false
 	}
 	switch {
@@ -209,7 +215,7 @@ func compareIf(op *lockmodel.Op, gc *lockmodel.GetCompare) (*ast.IfStmt, *ast.Bl
 		}
 		return found == nil
 	})
-	if found == nil || found.Else != nil || len(found.Body.List) != 1 {
+	if found == nil || found.Else != nil || len(found.Body.List) == 0 || len(found.Body.List) > 2 {
 		return nil, nil, false
 	}
 	return found, in, true
@@ -270,24 +276,106 @@ func returnsNilBeforeReturned(pass *analysis.Pass, op *lockmodel.Op, body *ast.B
 // the call's own error then gives). The write must be on one line, so
 // that no line changes indentation.
 func unwrapGuard(pass *analysis.Pass, op *lockmodel.Op, ifStmt *ast.IfStmt, block *ast.BlockStmt) ([]analysis.TextEdit, bool, bool) {
-	write := ifStmt.Body.List[0]
+	body := ifStmt.Body.List
+	write, last := body[0], body[len(body)-1]
 	tf := pass.Fset.File(write.Pos())
-	if tf.Line(write.Pos()) != tf.Line(write.End()) || ifStmt.Init != nil {
-		return nil, false, false
+	for _, s := range body {
+		if tf.Line(s.Pos()) != tf.Line(s.End()) || ifStmt.Init != nil {
+			return nil, false, false
+		}
 	}
-	edits := []analysis.TextEdit{{Pos: ifStmt.Pos(), End: write.Pos()}, {Pos: write.End(), End: ifStmt.End()}}
+	edits := []analysis.TextEdit{{Pos: ifStmt.Pos(), End: write.Pos()}, {Pos: last.End(), End: ifStmt.End()}}
+	if len(body) == 2 {
+		e, ok := dedentNext(pass, op.Func.File, ifStmt, write, last)
+		if !ok {
+			return nil, false, false
+		}
+		edits = append(edits, e)
+	}
+	returned := len(body) == 2
 	switch write.(type) {
 	case *ast.ExprStmt:
 		return edits, false, true
 	case *ast.ReturnStmt:
-		after, ok := next(block, ifStmt).(*ast.ReturnStmt)
-		if !ok || op.Reply.Consumer != replyuse.Returned || op.Reply.ErrOnly == "" || !returnsErrorOrNil(pass, op, after) {
-			return nil, false, false
-		}
-		del, ok := fixedit.DeleteStmt(pass.Fset, op.Func.File, block, after)
-		return append(edits, del), true, ok
+		returned = op.Reply.Consumer == replyuse.Returned && op.Reply.ErrOnly != ""
 	}
-	return nil, false, false
+	after, ok := next(block, ifStmt).(*ast.ReturnStmt)
+	if !returned || !ok || !returnsErrorOrNil(pass, op, after) || len(body) == 2 && !keepsNoMismatch(pass, op, after) {
+		return nil, false, false
+	}
+	del, ok := fixedit.DeleteStmt(pass.Fset, op.Func.File, block, after)
+	return append(edits, del), true, ok
+}
+
+// keepsNoMismatch reports whether after, the answer to a token that
+// differs, is one the release's own error may take over when the write
+// was assigned before it was returned (keepMismatch rewrites only a
+// returned write): an error that is not a go-redis v9 sentinel, which
+// callers could test and safelock's fix would otherwise keep.
+func keepsNoMismatch(pass *analysis.Pass, op *lockmodel.Op, after *ast.ReturnStmt) bool {
+	if !returnsError(pass, &ast.BlockStmt{List: []ast.Stmt{after}}) {
+		return false
+	}
+	return op.Client != rediscall.GoRedisV9 || !isSentinel(pass, after.Results[0])
+}
+
+// errThenReturn reports whether body is the write, its error assigned to
+// a new variable, and a return of that variable: _, err := conn.Do("DEL",
+// key); return err, or err := rdb.Del(ctx, key).Err(); return err. That
+// returns the write's error, as return rdb.Del(ctx, key).Err() does.
+func errThenReturn(pass *analysis.Pass, write ast.Stmt, body *ast.BlockStmt) bool {
+	as, ok := body.List[0].(*ast.AssignStmt)
+	ret, isRet := body.List[1].(*ast.ReturnStmt)
+	if !ok || !isRet || as != write || as.Tok != token.DEFINE || len(as.Rhs) != 1 || len(as.Lhs) > 2 || len(ret.Results) != 1 {
+		return false
+	}
+	if len(as.Lhs) == 2 && !analysisutil.IsBlank(as.Lhs[0]) {
+		return false
+	}
+	errVar := analysisutil.VarOf(pass.TypesInfo, as.Lhs[len(as.Lhs)-1])
+	return errVar != nil && analysisutil.IsError(errVar.Type()) && analysisutil.VarOf(pass.TypesInfo, ret.Results[0]) == errVar
+}
+
+// dedentNext returns the edit that puts second, the statement after first
+// in the if's body, at the if's indentation once the if is unwrapped. A
+// comment at the end of first's line stays; one on a line between them
+// means no edit.
+func dedentNext(pass *analysis.Pass, file *ast.File, ifStmt *ast.IfStmt, first, second ast.Stmt) (analysis.TextEdit, bool) {
+	indent, ok := fixedit.Indent(pass, ifStmt.Pos())
+	tf := pass.Fset.File(first.Pos())
+	from := first.End()
+	for _, cg := range file.Comments {
+		switch {
+		case cg.Pos() < first.End() || second.Pos() <= cg.Pos():
+		case tf.Line(cg.Pos()) == tf.Line(first.End()) && tf.Line(cg.End()) == tf.Line(first.End()):
+			from = cg.End()
+		default:
+			return analysis.TextEdit{}, false
+		}
+	}
+	return analysis.TextEdit{Pos: from, End: second.Pos(), NewText: []byte("\n" + indent)}, ok
+}
+
+// redeclares reports whether unwrapping the compare's if would declare a
+// name its body declares with := again in the block it moves to: a
+// variable of that block that the fix does not delete (removed).
+func redeclares(pass *analysis.Pass, ifStmt *ast.IfStmt, removed []analysis.TextEdit) bool {
+	as, ok := ifStmt.Body.List[0].(*ast.AssignStmt)
+	scope := pass.TypesInfo.Scopes[ifStmt]
+	if !ok || len(ifStmt.Body.List) == 1 || scope == nil || scope.Parent() == nil {
+		return false
+	}
+	for _, lhs := range as.Lhs {
+		id, _ := lhs.(*ast.Ident)
+		if id == nil || id.Name == "_" {
+			continue
+		}
+		obj := scope.Parent().Lookup(id.Name)
+		if obj != nil && !slices.ContainsFunc(removed, func(e analysis.TextEdit) bool { return e.Pos <= obj.Pos() && obj.Pos() < e.End }) {
+			return true
+		}
+	}
+	return false
 }
 
 // removeGet returns the edits that delete the GET when it is a statement
