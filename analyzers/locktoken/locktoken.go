@@ -90,6 +90,16 @@ func tokenWriteOf(m *lockmodel.Model, op *lockmodel.Op) (tokenWrite, bool) {
 		return tokenWrite{}, false // tests write fixed values on purpose, to play another holder
 	}
 	switch op.Kind {
+	case rediscall.Script:
+		// a script that sets KEYS[1] with NX writes ARGV's value as SET NX does
+		if op.Role != rediscall.RoleAcquire || op.Value == nil || !judgedHere(op) || !m.IsLockKey(op) {
+			return tokenWrite{}, false
+		}
+		what := "the script's SET NX"
+		if op.Via != nil {
+			what = op.Method // a wrapper of the package's: its name, as for SetNX
+		}
+		return tokenWrite{op: op, value: op.Value, what: what}, true
 	case rediscall.Acquire:
 		if c := wrapperConstant(m, op); c != "" {
 			return tokenWrite{op: op, constant: c, what: m.CallText(op)}, true

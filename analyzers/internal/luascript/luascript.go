@@ -39,6 +39,9 @@ type Op struct {
 	TokenArg int
 	// NX reports a SET with the NX option, or SETNX.
 	NX bool
+	// ValueArg is the 1-based ARGV index of the value a SET or SETNX
+	// writes, 0 when the value is not an ARGV element.
+	ValueArg int
 	// TTL reports a SET with PX, EX, PXAT or EXAT, or SETEX/PSETEX.
 	TTL bool
 	// Absent reports that on every path to the op the script has just
@@ -115,6 +118,26 @@ func (s *Script) AcquiresKey(i int) (ttl, ok bool) {
 		ttl = ttl && (op.TTL || expires)
 	}
 	return ttl && ok, ok
+}
+
+// AcquireValueArg returns the 1-based ARGV index of the value every
+// acquire of KEYS[i] writes, when there is one and they all write the
+// same element; 0 otherwise.
+func (s *Script) AcquireValueArg(i int) int {
+	if s == nil {
+		return 0
+	}
+	arg := 0
+	for _, op := range s.Ops {
+		if op.Key != i || !isAcquire(op) {
+			continue
+		}
+		if op.ValueArg == 0 || arg != 0 && arg != op.ValueArg {
+			return 0
+		}
+		arg = op.ValueArg
+	}
+	return arg
 }
 
 // allGuarded reports whether some op matching kind touches KEYS[i] (or an

@@ -66,9 +66,9 @@ end`,
 		exp: guarded,
 		acq: withTTL,
 		ops: []Op{
-			{Command: "set", Key: 1, NX: true, TTL: true, Line: 1},
+			{Command: "set", Key: 1, NX: true, ValueArg: 1, TTL: true, Line: 1},
 			{Command: "getrange", Key: 1, Line: 5},
-			{Command: "set", Key: 1, Guarded: true, TokenArg: 1, TTL: true, Line: 6},
+			{Command: "set", Key: 1, Guarded: true, TokenArg: 1, ValueArg: 1, TTL: true, Line: 6},
 		},
 	},
 	{
@@ -123,7 +123,7 @@ end`,
 		ops: []Op{
 			{Command: "get", Key: 1, Line: 1},
 			{Command: "pexpire", Key: 1, Guarded: true, TokenArg: 1, Line: 2},
-			{Command: "set", Key: 1, NX: true, TTL: true, Line: 3},
+			{Command: "set", Key: 1, NX: true, ValueArg: 1, TTL: true, Line: 3},
 		},
 	},
 	{

@@ -322,6 +322,7 @@ func (w *walker) record(call *ast.FuncCallExpr, cmd string, f facts, sc *scripte
 		op.Absent = id != "" && has(f, keyAbsent, id)
 		op.checked = checkedKeys(f)
 		op.NX, op.TTL = scriptexpr.SetOptions(cmd, call.Args)
+		op.ValueArg = scriptexpr.ValueArg(cmd, call.Args, sc)
 		w.ops = append(w.ops, op)
 	}
 }

@@ -133,6 +133,18 @@ type ScriptCall struct {
 	// Run, the *Lua of Exec, go-zero's *Script of ScriptRun) rather than
 	// a source or a SHA1.
 	Object bool
+	// Args are the expressions of ARGV, one each, when the call writes
+	// them out (not a slice spread with ...); nil otherwise.
+	Args []ast.Expr
+}
+
+// argv returns the ARGV expressions of call, args, unless call spreads a
+// slice into them.
+func argv(call *ast.CallExpr, args []ast.Expr) []ast.Expr {
+	if call == nil || call.Ellipsis.IsValid() {
+		return nil
+	}
+	return args
 }
 
 // KeyAt returns the expression of KEYS[i] (1-based), or nil.

@@ -70,6 +70,7 @@ func (env *Env) redigoScript(c *Call, call *ast.CallExpr, fn *types.Func) bool {
 	}
 	c.KeyExprs = rest[:n]
 	c.KeyExpr = c.KeyAt(1)
+	c.Script.Args = rest[n:]
 	return true
 }
 

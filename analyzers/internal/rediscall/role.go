@@ -52,6 +52,9 @@ func (c *Call) Classify(role Role, owner bool) {
 		c.Role, c.OwnerChecked = r.role, r.owner
 	case c.Lua != nil:
 		c.Role, c.OwnerChecked = scriptRole(c.Lua)
+		if k := c.Lua.AcquireValueArg(1); c.Role == RoleAcquire && c.Value == nil && k > 0 && k <= len(c.Script.Args) {
+			c.Value = c.Script.Args[k-1] // SET KEYS[1] ARGV[k] NX: the value, as Go writes it
+		}
 	default:
 		c.Role, c.OwnerChecked = role, owner
 	}

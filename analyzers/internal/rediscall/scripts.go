@@ -16,6 +16,7 @@ func (env *Env) evalCall(c *Call, args []ast.Expr) {
 	c.Script.Source, c.Script.Known = env.ScriptArg(args[0], c.Script.Sha)
 	c.KeyExprs = env.SliceElems(args[1])
 	c.KeyExpr = c.KeyAt(1)
+	c.Script.Args = argv(c.Expr, args[2:])
 }
 
 // scriptObjectCall reads go-redis (*Script).Run(ctx, client, keys, args...).
@@ -31,6 +32,7 @@ func (env *Env) scriptObjectCall(c *Call, args []ast.Expr) bool {
 	c.Queued = env.isPipeline(args[0])
 	c.KeyExprs = env.SliceElems(args[1])
 	c.KeyExpr = c.KeyAt(1)
+	c.Script.Args = argv(c.Expr, args[2:])
 	return true
 }
 
@@ -134,7 +136,7 @@ func (env *Env) genericScript(c *Call, command string, rest []ast.Expr) {
 	c.Kind = Script
 	c.KeyExprs = rest[2 : 2+n]
 	c.KeyExpr = c.KeyAt(1)
-	c.Script = &ScriptCall{}
+	c.Script = &ScriptCall{Args: argv(c.Expr, rest[2+n:])}
 	if command == "EVAL" {
 		c.Script.Source, c.Script.Known = env.ScriptString(rest[0])
 	}

@@ -109,3 +109,19 @@ func KeepsAbsence(call *ast.FuncCallExpr) bool {
 	}
 	return pureLibs[lib.Value] || (lib.Value == "redis" && pureRedis[name.Value])
 }
+
+// ValueArg returns the 1-based ARGV index of the value that SET or SETNX
+// (args: the command, the key, the value, ...) writes, directly or
+// through a local; 0 for any other command or value.
+func ValueArg(cmd string, args []ast.Expr, sc *Scope) int {
+	if (cmd != "set" && cmd != "setnx") || len(args) < 3 {
+		return 0
+	}
+	if j := indexOf(args[2], "ARGV"); j > 0 {
+		return j
+	}
+	if b := sc.BindingOf(args[2]); b != nil && b.Kind == TokenVal && b.Token < keysToken {
+		return b.Token
+	}
+	return 0
+}
