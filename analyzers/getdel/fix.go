@@ -108,10 +108,10 @@ func shapeOf(pass *analysis.Pass, op *lockmodel.Op, gc *lockmodel.GetCompare, if
 		sh.removed, returned, ok = unwrapGuard(pass, op, ifStmt, block)
 		spec.Discard = !returned
 		if returned {
-			sh.mismatch, sh.at = next(block, ifStmt).(*ast.ReturnStmt).Results[0], ifStmt.Pos()
+			sh.mismatch, sh.at = analysisutil.NextStmt(block, ifStmt).(*ast.ReturnStmt).Results[0], ifStmt.Pos()
 		}
 		return sh, ok
-	case cmp.Op != token.NEQ || next(block, ifStmt) != write:
+	case cmp.Op != token.NEQ || analysisutil.NextStmt(block, ifStmt) != write:
 		return sh, false
 	case returnsError(pass, ifStmt.Body):
 		sh.mismatch = ifStmt.Body.List[0].(*ast.ReturnStmt).Results[0]
@@ -120,7 +120,7 @@ func shapeOf(pass *analysis.Pass, op *lockmodel.Op, gc *lockmodel.GetCompare, if
 	case answersFailure(pass, op, gc, ifStmt, block):
 		sh.early = true
 		// a bare return where the function ends anyway answers nothing
-		if ret := ifStmt.Body.List[0].(*ast.ReturnStmt); len(ret.Results) > 0 || next(block, write) != nil {
+		if ret := ifStmt.Body.List[0].(*ast.ReturnStmt); len(ret.Results) > 0 || analysisutil.NextStmt(block, write) != nil {
 			spec.OnFailure = ifStmt.Body
 		} else {
 			spec.Discard = true
@@ -232,14 +232,6 @@ func stmtOf(op *lockmodel.Op) ast.Stmt {
 	return nil
 }
 
-// next returns the statement after s in block, or nil.
-func next(block *ast.BlockStmt, s ast.Stmt) ast.Stmt {
-	if k := slices.Index(block.List, s); k >= 0 && k+1 < len(block.List) {
-		return block.List[k+1]
-	}
-	return nil
-}
-
 // returnsError reports whether body is return E with E a non-nil error.
 func returnsError(pass *analysis.Pass, body *ast.BlockStmt) bool {
 	ret, ok := body.List[0].(*ast.ReturnStmt)
@@ -299,7 +291,7 @@ func unwrapGuard(pass *analysis.Pass, op *lockmodel.Op, ifStmt *ast.IfStmt, bloc
 	case *ast.ReturnStmt:
 		returned = op.Reply.Consumer == replyuse.Returned && op.Reply.ErrOnly != ""
 	}
-	after, ok := next(block, ifStmt).(*ast.ReturnStmt)
+	after, ok := analysisutil.NextStmt(block, ifStmt).(*ast.ReturnStmt)
 	if !returned || !ok || !returnsErrorOrNil(pass, op, after) || len(body) == 2 && !keepsNoMismatch(pass, op, after) {
 		return nil, false, false
 	}
@@ -503,7 +495,7 @@ func answersFailure(pass *analysis.Pass, op *lockmodel.Op, gc *lockmodel.GetComp
 			}
 		}
 	}
-	switch next(block, stmtOf(op)).(type) {
+	switch analysisutil.NextStmt(block, stmtOf(op)).(type) {
 	case nil:
 		return block == analysisutil.EnclosingBody(op.Stack)
 	case *ast.ReturnStmt:

@@ -191,16 +191,7 @@ func readOutside(pass *analysis.Pass, body ast.Node, v *types.Var, nodes ...ast.
 
 // errTest reports whether ifStmt is if v != nil {...} with no else.
 func errTest(pass *analysis.Pass, ifStmt *ast.IfStmt, v *types.Var) bool {
-	cond, ok := ifStmt.Cond.(*ast.BinaryExpr)
-	if !ok || ifStmt.Else != nil {
-		return false
-	}
-	for _, side := range []ast.Expr{cond.X, cond.Y} {
-		if id, ok := ast.Unparen(side).(*ast.Ident); ok && pass.TypesInfo.Uses[id] == v {
-			return comparedWithNil(pass, cond, side)
-		}
-	}
-	return false
+	return ifStmt.Else == nil && analysisutil.IsNonNilTest(pass.TypesInfo, ifStmt.Cond, v)
 }
 
 // comparedWithNil reports whether cond is e != nil (or nil != e).
@@ -255,9 +246,6 @@ func nextStmt(stack []ast.Node, stmt ast.Stmt) (ast.Stmt, bool) {
 	if !ok {
 		return nil, false
 	}
-	k := slices.Index(block.List, stmt)
-	if k < 0 || k+1 >= len(block.List) {
-		return nil, false
-	}
-	return block.List[k+1], true
+	next := analysisutil.NextStmt(block, stmt)
+	return next, next != nil
 }

@@ -4,7 +4,6 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -415,7 +414,7 @@ func (f fixer) replaceWithErrCall(op *lockmodel.Op, call string, form callForm) 
 		}
 		return []analysis.TextEdit{replace(op.Expr, call)}, true
 	case *ast.CallExpr:
-		if form != replyErrForm || !f.checkedConversion(op, p, stack[n-3]) {
+		if form != replyErrForm || !f.checkedConversion(op, p) {
 			return nil, false
 		}
 		return []analysis.TextEdit{replace(op.Expr, call)}, true
@@ -430,31 +429,21 @@ func (f fixer) replaceWithErrCall(op *lockmodel.Op, call string, form callForm) 
 // script's error reply (a token that differs) then takes that path. The
 // script answers DEL's or EXPIRE's own reply on success, so what the
 // helper converts is unchanged.
-func (f fixer) checkedConversion(op *lockmodel.Op, conv *ast.CallExpr, parent ast.Node) bool {
+func (f fixer) checkedConversion(op *lockmodel.Op, conv *ast.CallExpr) bool {
 	fn, ok := typeutil.Callee(f.Pass.TypesInfo, conv).(*types.Func)
 	if !ok || fn.Pkg() != op.Call.Func.Pkg() || len(conv.Args) != 1 || conv.Args[0] != op.Expr {
 		return false
 	}
-	as, ok := parent.(*ast.AssignStmt)
-	if !ok || len(as.Lhs) != 2 || len(as.Rhs) != 1 || as.Rhs[0] != conv {
+	block, stmt, ok := fixedit.Parent(op.Stack)
+	as, isAssign := stmt.(*ast.AssignStmt)
+	if !ok || !isAssign || len(as.Lhs) != 2 || len(as.Rhs) != 1 || as.Rhs[0] != conv {
 		return false
 	}
 	errVar := analysisutil.VarOf(f.Pass.TypesInfo, as.Lhs[1])
 	if errVar == nil || !analysisutil.IsError(errVar.Type()) {
 		return false
 	}
-	if len(op.Stack) < 4 {
-		return false
-	}
-	block, ok := op.Stack[len(op.Stack)-4].(*ast.BlockStmt)
-	if !ok {
-		return false
-	}
-	k := slices.Index(block.List, ast.Stmt(as))
-	if k < 0 || k+1 >= len(block.List) {
-		return false
-	}
-	return f.returnsOnErr(block.List[k+1], errVar)
+	return f.returnsOnErr(analysisutil.NextStmt(block, as), errVar)
 }
 
 // returnsOnErr reports whether s is "if err != nil { ...; return ... }"
@@ -464,15 +453,7 @@ func (f fixer) returnsOnErr(s ast.Stmt, errVar *types.Var) bool {
 	if !ok || ifs.Init != nil || ifs.Else != nil || len(ifs.Body.List) == 0 {
 		return false
 	}
-	cond, ok := ast.Unparen(ifs.Cond).(*ast.BinaryExpr)
-	if !ok || cond.Op != token.NEQ {
-		return false
-	}
-	x, y := cond.X, cond.Y
-	if f.Pass.TypesInfo.Types[x].IsNil() {
-		x, y = y, x
-	}
-	if analysisutil.VarOf(f.Pass.TypesInfo, x) != errVar || !f.Pass.TypesInfo.Types[y].IsNil() {
+	if !analysisutil.IsNonNilTest(f.Pass.TypesInfo, ast.Unparen(ifs.Cond), errVar) {
 		return false
 	}
 	_, ret := ifs.Body.List[len(ifs.Body.List)-1].(*ast.ReturnStmt)
