@@ -57,8 +57,9 @@ func newLean(cfg *packages.Config, patterns []string, opaque func(string) bool) 
 }
 
 // parseFile is the loader's parser: files outside l.whole lose their
-// function bodies (each becomes `for {}`, which needs no identifier and
-// ends the function) and the imports only those bodies used.
+// function bodies (each becomes endless), the elements of their package variables' composite
+// literals (the unicode tables are most of the standard library's type
+// checking), and the imports only those used.
 func (l *lean) parseFile(fset *token.FileSet, filename string, src []byte) (*ast.File, error) {
 	const mode = parser.AllErrors | parser.ParseComments
 	if l.whole[filename] {
@@ -70,12 +71,46 @@ func (l *lean) parseFile(fset *token.FileSet, filename string, src []byte) (*ast
 	}
 	for _, d := range f.Decls {
 		if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
-			fd.Body = &ast.BlockStmt{Lbrace: fd.Body.Lbrace, Rbrace: fd.Body.Rbrace,
-				List: []ast.Stmt{&ast.ForStmt{For: fd.Body.Lbrace, Body: &ast.BlockStmt{Lbrace: fd.Body.Lbrace, Rbrace: fd.Body.Lbrace}}}}
+			fd.Body = endless(fd.Body)
 		}
 	}
+	emptyVarLiterals(f)
 	l.blankUnusedImports(f)
 	return f, err
+}
+
+// endless is a body that stands for b: `for {}`, which needs no
+// identifier and ends the function.
+func endless(b *ast.BlockStmt) *ast.BlockStmt {
+	return &ast.BlockStmt{Lbrace: b.Lbrace, Rbrace: b.Rbrace,
+		List: []ast.Stmt{&ast.ForStmt{For: b.Lbrace, Body: &ast.BlockStmt{Lbrace: b.Lbrace, Rbrace: b.Lbrace}}}}
+}
+
+// emptyVarLiterals drops the elements of the composite literals that
+// initialise f's package variables (and the bodies of their function
+// literals), which do not change their types.
+func emptyVarLiterals(f *ast.File) {
+	for _, d := range f.Decls {
+		gd, ok := d.(*ast.GenDecl)
+		if !ok || gd.Tok != token.VAR {
+			continue
+		}
+		for _, spec := range gd.Specs {
+			for _, v := range spec.(*ast.ValueSpec).Values {
+				ast.Inspect(v, func(n ast.Node) bool {
+					if fn, ok := n.(*ast.FuncLit); ok {
+						fn.Body = endless(fn.Body)
+						return false
+					}
+					lit, ok := n.(*ast.CompositeLit)
+					if !ok {
+						return true
+					}
+					return !emptyLiteral(lit)
+				})
+			}
+		}
+	}
 }
 
 // blankUnusedImports turns the imports of f that no selector of what is
@@ -106,4 +141,23 @@ func (l *lean) blankUnusedImports(f *ast.File) {
 			imp.Name = ast.NewIdent("_")
 		}
 	}
+}
+
+// emptyLiteral drops lit's elements, giving an array whose length is
+// the count of its elements ([...]T{a, b}) that length ([2]T{}), and
+// reports whether it did: not for an array with indexed elements, whose
+// length is their greatest index.
+func emptyLiteral(lit *ast.CompositeLit) bool {
+	if at, ok := lit.Type.(*ast.ArrayType); ok {
+		if _, counted := at.Len.(*ast.Ellipsis); counted {
+			for _, e := range lit.Elts {
+				if _, indexed := e.(*ast.KeyValueExpr); indexed {
+					return false
+				}
+			}
+			at.Len = &ast.BasicLit{ValuePos: at.Lbrack, Kind: token.INT, Value: strconv.Itoa(len(lit.Elts))}
+		}
+	}
+	lit.Elts = nil
+	return true
 }

@@ -2,6 +2,7 @@ package fixturecheck
 
 import (
 	"go/ast"
+	"go/importer"
 	"go/token"
 	"go/types"
 	"testing"
@@ -72,4 +73,63 @@ func (fakeImporter) Import(path string) (*types.Package, error) {
 	pkg.Scope().Insert(tn)
 	pkg.MarkComplete()
 	return pkg, nil
+}
+
+const tablesSrc = `package p
+
+import "strings"
+
+type pair struct{ a, b int }
+
+var (
+	counted  = [...]byte{1, 2, 3, 4}
+	indexed  = [...]string{7: "x", 2: "y"}
+	sized    = [3]pair{{1, 2}, {3, 4}}
+	byName   = map[string]*pair{"one": {1, 1}}
+	lower    = func(s string) string { u := strings.ToLower(s); return u }
+	pointers = &[...]pair{{a: 1}, {b: 2}}
+)
+
+const n = len(counted)
+`
+
+// TestLean_emptiesVarLiterals checks that a lean parse drops the elements
+// of package variables' composite literals (and the bodies of their
+// function literals) without changing a type: each variable's type is the
+// same as a whole parse gives.
+func TestLean_emptiesVarLiterals(t *testing.T) {
+	typesOf := func(l *lean) (map[string]string, int) {
+		t.Helper()
+		fset := token.NewFileSet()
+		f, err := l.parseFile(fset, "p.go", []byte(tablesSrc))
+		if err != nil {
+			t.Fatal(err)
+		}
+		elts := 0
+		ast.Inspect(f, func(n ast.Node) bool {
+			if lit, ok := n.(*ast.CompositeLit); ok {
+				elts += len(lit.Elts)
+			}
+			return true
+		})
+		pkg, err := (&types.Config{Importer: importer.Default()}).Check("p", fset, []*ast.File{f}, nil)
+		if err != nil {
+			t.Fatalf("does not type-check: %v", err)
+		}
+		got := map[string]string{}
+		for _, name := range pkg.Scope().Names() {
+			got[name] = pkg.Scope().Lookup(name).String()
+		}
+		return got, elts
+	}
+	whole, wholeElts := typesOf(&lean{whole: map[string]bool{"p.go": true}})
+	stripped, leanElts := typesOf(&lean{whole: map[string]bool{}, names: map[string]string{"strings": "strings"}})
+	for name, want := range whole {
+		if stripped[name] != want {
+			t.Errorf("lean parse: %s, want %s", stripped[name], want)
+		}
+	}
+	if leanElts != 2 || wholeElts <= leanElts {
+		t.Errorf("composite elements left by a lean parse: %d of %d, want only the indexed array's 2", leanElts, wholeElts)
+	}
 }
