@@ -7,49 +7,44 @@ import (
 	"go/types"
 
 	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
+	"github.com/leasevet/leasevet/analyzers/internal/fixedit"
 	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
 	"github.com/leasevet/leasevet/analyzers/internal/provenance"
 	"github.com/leasevet/leasevet/analyzers/internal/rediscall"
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/types/typeutil"
 )
 
 // newTokenFix returns the fix that makes the single place choosing a
-// constant lock value produce a fresh token per acquisition instead
+// weak lock value produce a fresh token per acquisition instead
 // (freshToken: safelock.NewToken() on go-redis v9, crypto/rand's Text()
 // on the other clients). It exists only when every use of the value is
 // rewritten with it:
 //
-//   - the value is written in the acquire itself (a literal, a named
-//     constant), nothing in the package reads the lock's value back (no
-//     GET, no compare: ValueRead), and no other command on the key sends
-//     the same constant (a script's argument that compares it);
-//   - or it is read from a string field of a lock struct with exactly one
-//     write in the package (its constructor), or a string local assigned
-//     once, and the constant appears nowhere else in the package (a
-//     release comparing with the literal would otherwise never match
-//     again).
+//   - a constant written in the acquire itself (a literal, a named
+//     constant), when nothing in the package reads the lock's value back
+//     (no GET, no compare: ValueRead) and no other command on the key
+//     sends the same constant (a script's argument that compares it);
+//   - or a value read from a string field of a lock struct with exactly
+//     one write in the package (its constructor), or a string local
+//     assigned once (singleWrite), where that write is a string constant
+//     that appears nowhere else in the package (a release comparing with
+//     the literal would otherwise never match again), or the expression
+//     that reads the process identity or the clock (freshAtWrite).
 func newTokenFix(pass *analysis.Pass, m *lockmodel.Model, w tokenWrite, res provenance.Result) (analysis.SuggestedFix, bool) {
-	if res.Kind() != provenance.Constant || w.op.Via != nil || w.genFunc || w.op.Kind != rediscall.Acquire {
+	if !res.Weak() || w.op.Via != nil || w.genFunc || w.op.Kind != rediscall.Acquire {
 		return analysis.SuggestedFix{}, false
 	}
 	rhs := ast.Unparen(w.value)
 	inPlace := pass.TypesInfo.Types[rhs].Value != nil
-	if inPlace && (m.ValueRead(w.op) || !takesString(pass, w.op.Expr, rhs)) {
+	switch {
+	case inPlace && res.Kind() != provenance.Constant,
+		inPlace && (m.ValueRead(w.op) || !takesString(pass, w.op.Expr, rhs)):
 		return analysis.SuggestedFix{}, false
-	}
-	if !inPlace {
+	case !inPlace:
 		rhs = singleWrite(pass, m, w.value)
 	}
-	if rhs == nil {
-		return analysis.SuggestedFix{}, false
-	}
-	old := pass.TypesInfo.Types[rhs].Value
-	switch {
-	case old == nil:
-		return analysis.SuggestedFix{}, false
-	case inPlace && sentByOtherCommand(pass, m, old, w.op):
-		return analysis.SuggestedFix{}, false
-	case !inPlace && (old.Kind() != constant.String || constantUsedElsewhere(pass, old, rhs)):
+	if rhs == nil || !replaceable(pass, m, w, res, rhs, inPlace) {
 		return analysis.SuggestedFix{}, false
 	}
 	file := fileOf(pass, rhs.Pos())
@@ -60,9 +55,89 @@ func newTokenFix(pass *analysis.Pass, m *lockmodel.Model, w tokenWrite, res prov
 	if !ok {
 		return analysis.SuggestedFix{}, false
 	}
-	edits = append(edits, analysis.TextEdit{Pos: rhs.Pos(), End: rhs.End(), NewText: []byte(tok)})
-	return analysis.SuggestedFix{Message: "Use a fresh " + tok + " for the lock value", TextEdits: edits}, true
+	replace := analysis.TextEdit{Pos: rhs.Pos(), End: rhs.End(), NewText: []byte(tok.expr)}
+	edits = append(edits, replace)
+	for _, path := range fixedit.ImportsOnlyIn(pass, file, []analysis.TextEdit{replace}) {
+		if path == tok.path || path == tok.conv {
+			continue // the token's own: strconv.FormatInt(time.Now()...) becomes strconv.FormatUint(...)
+		}
+		del, ok := fixedit.DeleteImport(pass.Fset, file, path)
+		if !ok {
+			return analysis.SuggestedFix{}, false
+		}
+		edits = append(edits, del)
+	}
+	return analysis.SuggestedFix{Message: "Use a fresh " + tok.expr + " for the lock value", TextEdits: edits}, true
 }
+
+// replaceable reports whether rhs, the expression that chooses w's weak
+// value (res), can be replaced by a fresh token with nothing else to
+// rewrite (see newTokenFix).
+func replaceable(pass *analysis.Pass, m *lockmodel.Model, w tokenWrite, res provenance.Result, rhs ast.Expr, inPlace bool) bool {
+	old := pass.TypesInfo.Types[rhs].Value
+	switch {
+	case old == nil:
+		return !inPlace && freshAtWrite(pass, res, rhs)
+	case inPlace:
+		return !sentByOtherCommand(pass, m, old, w.op)
+	}
+	return old.Kind() == constant.String && !constantUsedElsewhere(pass, old, rhs)
+}
+
+// freshAtWrite reports whether rhs, the only write of a string field or
+// local, is where the whole weak value is produced (every part of res),
+// so that a fresh token there replaces it everywhere: an identity (os.Hostname(), a helper that formats the pid)
+// that no other call of the package reads again, since a release that
+// recomputes it to compare would stop matching, or a clock reading,
+// which no later reading equals.
+func freshAtWrite(pass *analysis.Pass, res provenance.Result, rhs ast.Expr) bool {
+	for _, p := range res.Parts {
+		if p.Kind == provenance.Constant && !p.Pos.IsValid() {
+			continue // a literal part: "pid-" + ...
+		}
+		if p.Pos < rhs.Pos() || p.Pos >= rhs.End() {
+			return false // a constant, an identity or a clock reading passed in
+		}
+	}
+	switch res.Kind() {
+	case provenance.Clock:
+		return true
+	case provenance.Instance:
+		return !calledElsewhere(pass, rhs)
+	}
+	return false
+}
+
+// calledElsewhere reports whether a function that rhs calls, other than
+// the standard library's formatting (fmt, strconv, strings), is also
+// called outside rhs in the package.
+func calledElsewhere(pass *analysis.Pass, rhs ast.Expr) bool {
+	callees := map[*types.Func]bool{}
+	ast.Inspect(rhs, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok {
+			if fn, ok := typeutil.Callee(pass.TypesInfo, call).(*types.Func); ok && fn.Pkg() != nil && !formatting[fn.Pkg().Path()] {
+				callees[fn] = true
+			}
+		}
+		return true
+	})
+	for _, file := range pass.Files {
+		if analysisutil.Find(file, func(n ast.Node) (bool, bool) {
+			call, ok := n.(*ast.CallExpr)
+			if n == rhs || !ok {
+				return false, n != rhs
+			}
+			fn, _ := typeutil.Callee(pass.TypesInfo, call).(*types.Func)
+			return callees[fn], true
+		}) {
+			return true
+		}
+	}
+	return false
+}
+
+// formatting are the packages whose functions only format a value.
+var formatting = map[string]bool{"fmt": true, "strconv": true, "strings": true}
 
 // singleWrite returns the only expression ever assigned to the string
 // variable or field that e reads, or nil.

@@ -1,10 +1,12 @@
 package locktoken
 
 import (
+	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
 	"go/version"
+	"path"
 	"strconv"
 
 	"github.com/leasevet/leasevet/analyzers/internal/fixedit"
@@ -19,25 +21,40 @@ const safelockPath = "github.com/leasevet/leasevet/safelock"
 // for a go-redis v9 client, whose fixes rewrite to safelock; for the
 // other clients, which safelock does not take, crypto/rand's Text() (a
 // 128-bit random string, Go 1.24 and later), or from Go 1.20, whose
-// math/rand is seeded at random, strconv.FormatUint(rand.Uint64(), 36).
+// math/rand is seeded at random, strconv.FormatUint(rand.Uint64(), 36);
+// before that, from Go 1.14, 64 bits of a hash/maphash seed, which is
+// random for every new Hash (math/rand's sequence is then the same in
+// every process).
 // Each package is written under the name the file gives it, or imported
 // under its own when nothing at pos has that name; otherwise no fix.
-func freshToken(pass *analysis.Pass, file *ast.File, client rediscall.Client, pos token.Pos) (string, []analysis.TextEdit, bool) {
+func freshToken(pass *analysis.Pass, file *ast.File, client rediscall.Client, pos token.Pos) (tokenExpr, []analysis.TextEdit, bool) {
 	if client == rediscall.GoRedisV9 {
 		name, edits := fixedit.AddImport(pass.Fset, file, safelockPath)
-		return name + ".NewToken()", edits, true
+		return tokenExpr{expr: name + ".NewToken()", path: safelockPath}, edits, true
 	}
 	v := fileVersion(pass, file)
+	var pkg, format string // format's verbs: strconv's name, then pkg's
 	switch {
 	case v != "" && version.Compare(v, "go1.24") >= 0:
 		name, edits, ok := importedAt(pass, file, pos, "crypto/rand", "rand")
-		return name + ".Text()", edits, ok
+		return tokenExpr{expr: name + ".Text()", path: "crypto/rand"}, edits, ok
 	case v != "" && version.Compare(v, "go1.20") >= 0:
-		rnd, edits, ok := importedAt(pass, file, pos, "math/rand", "rand")
-		conv, more, ok2 := importedAt(pass, file, pos, "strconv", "strconv")
-		return conv + ".FormatUint(" + rnd + ".Uint64(), 36)", append(edits, more...), ok && ok2
+		pkg, format = "math/rand", "%s.FormatUint(%s.Uint64(), 36)"
+	case v != "" && version.Compare(v, "go1.14") >= 0:
+		pkg, format = "hash/maphash", "%s.FormatUint(new(%s.Hash).Sum64(), 36)"
+	default:
+		return tokenExpr{}, nil, false
 	}
-	return "", nil, false
+	name, edits, ok := importedAt(pass, file, pos, pkg, path.Base(pkg))
+	conv, more, ok2 := importedAt(pass, file, pos, "strconv", "strconv")
+	return tokenExpr{expr: fmt.Sprintf(format, conv, name), path: pkg, conv: "strconv"}, append(edits, more...), ok && ok2
+}
+
+// A tokenExpr is the expression of a fresh token and the import paths it
+// names.
+type tokenExpr struct {
+	expr       string
+	path, conv string // conv: strconv, when it formats a number
 }
 
 // importedAt returns the name that denotes the package path at pos in

@@ -131,6 +131,15 @@ func noEffect(e ast.Expr, n int) bool {
 	return false
 }
 
+// ImportsOnlyIn returns the paths of file's imports that are used only in
+// the old text of the edits, sorted: those a fix that replaces it must
+// delete, unless its new text uses them.
+func ImportsOnlyIn(pass *analysis.Pass, file *ast.File, edits []analysis.TextEdit) []string {
+	return importsOnlyIn(pass, file, func(n ast.Node) bool {
+		return slices.ContainsFunc(edits, func(e analysis.TextEdit) bool { return e.Pos <= n.Pos() && n.End() <= e.End })
+	})
+}
+
 // importsOnlyIn returns the paths of file's imports that are used only in
 // the deleted code, sorted.
 func importsOnlyIn(pass *analysis.Pass, file *ast.File, gone func(ast.Node) bool) []string {

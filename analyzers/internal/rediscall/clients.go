@@ -8,8 +8,10 @@ type ClientPackage struct {
 
 // clientPackages lists the recognised import paths.
 var clientPackages = map[string]ClientPackage{
-	"github.com/redis/go-redis/v9":     {Client: GoRedisV9, Ctx: true},
-	"github.com/go-redis/redis/v9":     {Client: GoRedisV9, Ctx: true}, // v9 betas' path
+	"github.com/redis/go-redis/v9": {Client: GoRedisV9, Ctx: true},
+	// The v9 betas' path has v9's API, but safelock takes only the final
+	// module's types: its fixes are the inline scripts of older clients.
+	"github.com/go-redis/redis/v9":     {Client: GoRedis, Ctx: true},
 	"github.com/go-redis/redis/v8":     {Client: GoRedis, Ctx: true},
 	"github.com/go-redis/redis/v7":     {Client: GoRedis},
 	"github.com/go-redis/redis":        {Client: GoRedis}, // v6, no ctx
