@@ -7,11 +7,21 @@ import (
 	"slices"
 )
 
-// NextStmt returns the statement after s in block, or nil when s is the
-// last or not in block.
-func NextStmt(block *ast.BlockStmt, s ast.Stmt) ast.Stmt {
-	if k := slices.Index(block.List, s); k >= 0 && k+1 < len(block.List) {
-		return block.List[k+1]
+// NextStmt returns the statement after s in the statement list of
+// parent (a block, or a case of a switch or select), or nil when s is the
+// last or not in that list.
+func NextStmt(parent ast.Node, s ast.Stmt) ast.Stmt {
+	var list []ast.Stmt
+	switch p := parent.(type) {
+	case *ast.BlockStmt:
+		list = p.List
+	case *ast.CaseClause:
+		list = p.Body
+	case *ast.CommClause:
+		list = p.Body
+	}
+	if k := slices.Index(list, s); k >= 0 && k+1 < len(list) {
+		return list[k+1]
 	}
 	return nil
 }

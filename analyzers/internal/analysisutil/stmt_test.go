@@ -26,6 +26,20 @@ func f(e error) error {
 	if got := NextStmt(body, list[len(list)-1]); got != nil {
 		t.Errorf("NextStmt(last) = %v, want nil", got)
 	}
+	const sel = `package p
+func g(c chan int) {
+	select {
+	case v := <-c:
+		_ = v
+		close(c)
+	}
+}
+`
+	file, _ = typeCheck(t, sel)
+	clause := file.Decls[0].(*ast.FuncDecl).Body.List[0].(*ast.SelectStmt).Body.List[0].(*ast.CommClause)
+	if got := NextStmt(clause, clause.Body[0]); got != clause.Body[1] {
+		t.Errorf("NextStmt(first of a select case) = %v, want the second statement", got)
+	}
 	errVar := VarOf(info, list[0].(*ast.AssignStmt).Lhs[0])
 	for i, want := range []bool{true, true, false, false} {
 		cond := list[i+1].(*ast.IfStmt).Cond

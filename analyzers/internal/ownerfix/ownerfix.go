@@ -401,7 +401,10 @@ func (f fixer) replaceWithErrCall(op *lockmodel.Op, call string, form callForm) 
 		case "Err", "Error": // go-redis .Err(), rueidis .Error()
 			return f.errChainEdit(op, outer, call, form), true
 		case "Result":
-			return f.resultEdit(op, outer, stack[n-4], call, form)
+			if edits, ok := f.resultEdit(op, outer, stack[n-4], call, form); ok {
+				return edits, true
+			}
+			return f.testedReplyEdit(op, outer, call, form)
 		}
 		return nil, false
 	}
@@ -480,6 +483,98 @@ func (f fixer) resultEdit(op *lockmodel.Op, outer *ast.CallExpr, parent ast.Node
 		{Pos: as.Lhs[0].Pos(), End: as.Lhs[1].Pos()},
 		replace(outer, call),
 	}, true
+}
+
+// testedReplyEdit handles "r, err := X.Result()" followed by "if err !=
+// nil || <r says it failed> {", r read nowhere else: the reply of EXPIRE
+// (false: no key) or DEL (0: nothing deleted). The owner-checked call's
+// error answers both, a token that differs included, so the statement
+// becomes "err := call" and the condition "err != nil".
+func (f fixer) testedReplyEdit(op *lockmodel.Op, outer *ast.CallExpr, call string, form callForm) ([]analysis.TextEdit, bool) {
+	n := len(op.Stack)
+	if n < 5 {
+		return nil, false
+	}
+	as, isAssign := op.Stack[n-4].(*ast.AssignStmt)
+	if !isAssign || as.Tok != token.DEFINE || len(as.Lhs) != 2 || len(as.Rhs) != 1 || as.Rhs[0] != outer {
+		return nil, false
+	}
+	info := f.Pass.TypesInfo
+	r, _ := info.Defs[analysisutil.NameOf(as.Lhs[0])].(*types.Var)
+	errVar := analysisutil.VarOf(info, as.Lhs[1])
+	ifs, ok := analysisutil.NextStmt(op.Stack[n-5], as).(*ast.IfStmt)
+	if r == nil || errVar == nil || !ok || ifs.Init != nil {
+		return nil, false
+	}
+	errTest, ok := f.errOrFailed(ast.Unparen(ifs.Cond), errVar, r)
+	if !ok || f.uses(analysisutil.EnclosingBody(op.Stack), r) != 1 {
+		return nil, false
+	}
+	errText, ok := fixedit.Text(f.Pass, errTest)
+	if !ok {
+		return nil, false
+	}
+	decl := " := "
+	if info.Defs[analysisutil.NameOf(as.Lhs[1])] == nil {
+		decl = " = " // err was declared before: r was the new variable
+	}
+	if form == cmdForm {
+		call += ".Err()"
+	}
+	return []analysis.TextEdit{
+		replace(as, errVar.Name()+decl+call),
+		replace(ifs.Cond, errText),
+	}, true
+}
+
+// errOrFailed returns the error test of cond when cond is "err != nil ||
+// failed" (either way round), failed being a test of r that holds when
+// the command did nothing: !r, r == false, r == 0, r < 1, r <= 0, r != 1.
+func (f fixer) errOrFailed(cond ast.Expr, errVar, r *types.Var) (ast.Expr, bool) {
+	or, ok := cond.(*ast.BinaryExpr)
+	if !ok || or.Op != token.LOR {
+		return nil, false
+	}
+	for _, pair := range [][2]ast.Expr{{or.X, or.Y}, {or.Y, or.X}} {
+		if analysisutil.IsNonNilTest(f.Pass.TypesInfo, ast.Unparen(pair[0]), errVar) && f.failedTest(ast.Unparen(pair[1]), r) {
+			return pair[0], true
+		}
+	}
+	return nil, false
+}
+
+func (f fixer) failedTest(e ast.Expr, r *types.Var) bool {
+	isR := func(x ast.Expr) bool { return analysisutil.VarOf(f.Pass.TypesInfo, x) == r }
+	switch e := e.(type) {
+	case *ast.UnaryExpr:
+		return e.Op == token.NOT && isR(e.X)
+	case *ast.BinaryExpr:
+		v := f.Pass.TypesInfo.Types[e.Y].Value
+		if !isR(e.X) || v == nil {
+			return false
+		}
+		switch e.Op {
+		case token.EQL:
+			return v.ExactString() == "0" || v.ExactString() == "false"
+		case token.LSS, token.NEQ:
+			return v.ExactString() == "1"
+		case token.LEQ:
+			return v.ExactString() == "0"
+		}
+	}
+	return false
+}
+
+// uses counts the identifiers under root that read or write v.
+func (f fixer) uses(root ast.Node, v *types.Var) int {
+	n := 0
+	ast.Inspect(root, func(node ast.Node) bool {
+		if id, ok := node.(*ast.Ident); ok && f.Pass.TypesInfo.Uses[id] == v {
+			n++
+		}
+		return true
+	})
+	return n
 }
 
 func blankFirstOfTwo(as *ast.AssignStmt, rhs ast.Expr) bool {

@@ -79,3 +79,49 @@ func (l *Lease) WatchInBackground(ctx context.Context) {
 		}
 	}()
 }
+
+// KeepAlive reads the renewal's reply and its error in one test and
+// stops on either: an owner-checked renewal's error answers both.
+func (l *Lease) KeepAlive(ctx context.Context, lost chan<- error) {
+	t := time.NewTicker(l.ttl / 3)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			renewed, err := l.rdb.Expire(ctx, l.key, l.ttl).Result() // want `Expire renews lock key l.key with a new TTL`
+			if !renewed || err != nil {
+				lost <- err
+				return
+			}
+		}
+	}
+}
+
+// KeepAliveLogged reads the reply apart from the error: its false answer
+// has a branch of its own, which an owner-checked renewal's error would
+// not take, so no fix.
+func (l *Lease) KeepAliveLogged(ctx context.Context, lost chan<- bool) {
+	t := time.NewTicker(l.ttl / 3)
+	defer t.Stop()
+	for range t.C {
+		renewed, err := l.rdb.Expire(ctx, l.key, l.ttl).Result() // want `Expire renews lock key l.key with a new TTL`
+		if err != nil {
+			continue
+		}
+		if !renewed {
+			lost <- true
+			return
+		}
+	}
+}
+
+// Touch renews once and reads the reply again after the test: it stays.
+func (l *Lease) Touch(ctx context.Context) (bool, error) {
+	ok, err := l.rdb.PExpire(ctx, l.key, l.ttl).Result() // want `PExpire renews lock key l.key with a new TTL`
+	if err != nil || !ok {
+		return false, err
+	}
+	return ok, nil
+}
