@@ -120,15 +120,8 @@ func lastStatement(stack []ast.Node) bool {
 // nothingAfter reports whether stmt is followed in its list (parent's
 // statements) only by bare returns, breaks and continues.
 func nothingAfter(parent ast.Node, stmt ast.Stmt) bool {
-	var list []ast.Stmt
-	switch b := parent.(type) {
-	case *ast.BlockStmt:
-		list = b.List
-	case *ast.CaseClause:
-		list = b.Body
-	case *ast.CommClause:
-		list = b.Body
-	default:
+	list, ok := analysisutil.StmtList(parent)
+	if !ok {
 		return true // the statement of an if, a for, a label: its parent is judged above
 	}
 	i := slices.Index(list, stmt)

@@ -11,19 +11,25 @@ import (
 // parent (a block, or a case of a switch or select), or nil when s is the
 // last or not in that list.
 func NextStmt(parent ast.Node, s ast.Stmt) ast.Stmt {
-	var list []ast.Stmt
-	switch p := parent.(type) {
-	case *ast.BlockStmt:
-		list = p.List
-	case *ast.CaseClause:
-		list = p.Body
-	case *ast.CommClause:
-		list = p.Body
-	}
+	list, _ := StmtList(parent)
 	if k := slices.Index(list, s); k >= 0 && k+1 < len(list) {
 		return list[k+1]
 	}
 	return nil
+}
+
+// StmtList returns the statements of parent when it holds a list of them:
+// a block, or a case of a switch or select.
+func StmtList(parent ast.Node) ([]ast.Stmt, bool) {
+	switch p := parent.(type) {
+	case *ast.BlockStmt:
+		return p.List, true
+	case *ast.CaseClause:
+		return p.Body, true
+	case *ast.CommClause:
+		return p.Body, true
+	}
+	return nil, false
 }
 
 // IsNonNilTest reports whether cond is v != nil (or nil != v): the test
