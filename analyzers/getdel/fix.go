@@ -15,6 +15,7 @@ import (
 	"github.com/leasevet/leasevet/analyzers/internal/rediscall"
 	"github.com/leasevet/leasevet/analyzers/internal/replyuse"
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/astutil"
 )
 
 // wholeFix returns the fix that turns the whole GET, compare and write
@@ -232,14 +233,51 @@ func stmtOf(op *lockmodel.Op) ast.Stmt {
 	return nil
 }
 
-// returnsError reports whether body is return E with E a non-nil error.
+// returnsError reports whether body is return E with E a non-nil error:
+// of type error, or of a type that implements it (an application's own
+// errors.New answering a *Error) returned by a function whose result is
+// an error.
 func returnsError(pass *analysis.Pass, body *ast.BlockStmt) bool {
 	ret, ok := body.List[0].(*ast.ReturnStmt)
 	if !ok || len(ret.Results) != 1 {
 		return false
 	}
 	tv := pass.TypesInfo.Types[ret.Results[0]]
-	return !tv.IsNil() && tv.Type != nil && types.Identical(tv.Type, types.Universe.Lookup("error").Type())
+	if tv.IsNil() || tv.Type == nil {
+		return false
+	}
+	errType := types.Universe.Lookup("error").Type()
+	if types.Identical(tv.Type, errType) {
+		return true
+	}
+	sig := enclosingSignature(pass, ret)
+	return sig != nil && sig.Results().Len() == 1 && types.Identical(sig.Results().At(0).Type(), errType) &&
+		types.Implements(tv.Type, errType.Underlying().(*types.Interface))
+}
+
+// enclosingSignature returns the signature of the innermost function
+// that holds n, or nil.
+func enclosingSignature(pass *analysis.Pass, n ast.Node) *types.Signature {
+	for _, f := range pass.Files {
+		if n.Pos() < f.FileStart || f.FileEnd <= n.Pos() {
+			continue
+		}
+		path, _ := astutil.PathEnclosingInterval(f, n.Pos(), n.End())
+		for _, p := range path {
+			switch fn := p.(type) {
+			case *ast.FuncLit:
+				sig, _ := pass.TypesInfo.TypeOf(fn).(*types.Signature)
+				return sig
+			case *ast.FuncDecl:
+				obj, _ := pass.TypesInfo.Defs[fn.Name].(*types.Func)
+				if obj == nil {
+					return nil
+				}
+				return obj.Signature()
+			}
+		}
+	}
+	return nil
 }
 
 // returnsErrorOrNil reports whether ret returns an error, or nil when
