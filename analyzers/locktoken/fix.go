@@ -22,23 +22,25 @@ import (
 // rewritten with it:
 //
 //   - a constant written in the acquire itself (a literal, a named
-//     constant), when nothing in the package reads the lock's value back
+//     constant; not in a wrapper's call, whose body may send it again),
+//     when nothing in the package reads the lock's value back
 //     (no GET, no compare: ValueRead) and no other command on the key
 //     sends the same constant (a script's argument that compares it);
-//   - or a value read from a string field of a lock struct with exactly
+//   - or a value read, at the acquire or at a wrapper's call, from a
+//     string field of a lock struct with exactly
 //     one write in the package (its constructor), or a string local
 //     assigned once (singleWrite), where that write is a string constant
 //     that appears nowhere else in the package (a release comparing with
 //     the literal would otherwise never match again), or the expression
 //     that reads the process identity or the clock (freshAtWrite).
 func newTokenFix(pass *analysis.Pass, m *lockmodel.Model, w tokenWrite, res provenance.Result) (analysis.SuggestedFix, bool) {
-	if !res.Weak() || w.op.Via != nil || w.genFunc || w.op.Kind != rediscall.Acquire {
+	if !res.Weak() || w.constant != "" || w.genFunc || w.op.Kind != rediscall.Acquire {
 		return analysis.SuggestedFix{}, false
 	}
 	rhs := ast.Unparen(w.value)
 	inPlace := pass.TypesInfo.Types[rhs].Value != nil
 	switch {
-	case inPlace && res.Kind() != provenance.Constant,
+	case inPlace && (res.Kind() != provenance.Constant || w.op.Via != nil),
 		inPlace && (m.ValueRead(w.op) || !takesString(pass, w.op.Expr, rhs)):
 		return analysis.SuggestedFix{}, false
 	case !inPlace:
@@ -86,11 +88,15 @@ func replaceable(pass *analysis.Pass, m *lockmodel.Model, w tokenWrite, res prov
 
 // freshAtWrite reports whether rhs, the only write of a string field or
 // local, is where the whole weak value is produced (every part of res),
-// so that a fresh token there replaces it everywhere: an identity (os.Hostname(), a helper that formats the pid)
-// that no other call of the package reads again, since a release that
-// recomputes it to compare would stop matching, or a clock reading,
-// which no later reading equals.
+// so that a fresh token there replaces it everywhere: an identity
+// (os.Hostname(), a helper that formats the pid) or a clock reading that
+// no other call of the package computes again, since a release that
+// recomputes it to compare would stop matching. A reading of the clock
+// itself (time.Now()) is never computed again.
 func freshAtWrite(pass *analysis.Pass, res provenance.Result, rhs ast.Expr) bool {
+	if k := res.Kind(); k != provenance.Instance && k != provenance.Clock {
+		return false
+	}
 	for _, p := range res.Parts {
 		if p.Kind == provenance.Constant && !p.Pos.IsValid() {
 			continue // a literal part: "pid-" + ...
@@ -99,18 +105,12 @@ func freshAtWrite(pass *analysis.Pass, res provenance.Result, rhs ast.Expr) bool
 			return false // a constant, an identity or a clock reading passed in
 		}
 	}
-	switch res.Kind() {
-	case provenance.Clock:
-		return true
-	case provenance.Instance:
-		return !calledElsewhere(pass, rhs)
-	}
-	return false
+	return !calledElsewhere(pass, rhs)
 }
 
 // calledElsewhere reports whether a function that rhs calls, other than
-// the standard library's formatting (fmt, strconv, strings), is also
-// called outside rhs in the package.
+// the standard library's formatting (fmt, strconv, strings) and clock
+// (time), is also called outside rhs in the package.
 func calledElsewhere(pass *analysis.Pass, rhs ast.Expr) bool {
 	callees := map[*types.Func]bool{}
 	ast.Inspect(rhs, func(n ast.Node) bool {
@@ -136,8 +136,9 @@ func calledElsewhere(pass *analysis.Pass, rhs ast.Expr) bool {
 	return false
 }
 
-// formatting are the packages whose functions only format a value.
-var formatting = map[string]bool{"fmt": true, "strconv": true, "strings": true}
+// formatting are the packages whose functions only format a value, or
+// read a clock that no second call reads the same.
+var formatting = map[string]bool{"fmt": true, "strconv": true, "strings": true, "time": true}
 
 // singleWrite returns the only expression ever assigned to the string
 // variable or field that e reads, or nil.
