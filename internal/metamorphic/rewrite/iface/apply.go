@@ -75,6 +75,11 @@ func declarations(h holder, u *holderUses, name string) (string, map[string]stri
 		}
 		fmt.Fprintf(&impl, "\nfunc (m %sImpl) %s(%s) %s {\n\t%s\n}\n", name, m, params, results, call)
 	}
+	// The marker keeps the interface to one implementation: two holders
+	// of one package get two interfaces, and each implementation would
+	// otherwise have every method of the other's.
+	fmt.Fprintf(&iface, "\tis%s()\n", exported(name))
+	fmt.Fprintf(&impl, "\nfunc (%sImpl) is%s() {}\n", name, exported(name))
 	iface.WriteString("}\n\n")
 	if q.err != nil {
 		return "", nil, q.err
@@ -140,3 +145,7 @@ func (q *qualifier) taken(n string) bool {
 	}
 	return false
 }
+
+// exported is name with its first letter upper-cased: mmClient1 gives
+// MmClient1, for the marker method isMmClient1.
+func exported(name string) string { return strings.ToUpper(name[:1]) + name[1:] }

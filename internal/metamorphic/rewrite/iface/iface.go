@@ -35,12 +35,19 @@ import (
 //	type mmClient1 interface {
 //		Del(ctx context.Context, keys ...string) *redis.IntCmd
 //		SetNX(ctx context.Context, key string, value interface{}, expiration time.Duration) *redis.BoolCmd
+//		isMmClient1()
 //	}
 //
 //	type mmClient1Impl struct{ c *redis.Client }
 //
 //	func (m mmClient1Impl) Del(p0 context.Context, p1 ...string) *redis.IntCmd { return m.c.Del(p0, p1...) }
 //	...
+//	func (mmClient1Impl) isMmClient1() {}
+//
+// The marker method keeps each interface to its one implementation when
+// a package gets several (one per holder): without it, an implementation
+// whose methods are a superset of another interface's would implement
+// that one too.
 //
 // It applies when every use of the field or variable in the module is a
 // call of one of its methods, an assignment to it, or its value in a
