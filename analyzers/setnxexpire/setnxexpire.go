@@ -61,7 +61,8 @@ func finding(m *lockmodel.Model, acq *lockmodel.Op) (exp, noTTL *lockmodel.Op) {
 
 // findingHere is finding, for acq's own function. A helper's acquire
 // with no TTL is reported at the acquire, when a call that hands it a
-// lock key gives the key no TTL either, and never at its calls.
+// lock key gives the key no TTL either, and never at its calls; one whose
+// TTL a call passes in is reported at the call that passes none.
 func findingHere(m *lockmodel.Model, acq *lockmodel.Op) (exp, noTTL *lockmodel.Op) {
 	if acq.Func.Test || acq.Kind != rediscall.Acquire || acq.TTLIs != rediscall.NoTTL || acq.Key.ID == "" {
 		return nil, nil
@@ -75,8 +76,8 @@ func findingHere(m *lockmodel.Model, acq *lockmodel.Op) (exp, noTTL *lockmodel.O
 	if !acq.Reportable() && !acq.TTLAtCall() || m.TTLLeftToCalls(acq) {
 		return nil, nil // judged where the key is, or at the calls, which may give it a TTL
 	}
-	if !m.IsRoot(acq) || m.HasTTLSomewhere(acq) {
-		return nil, nil
+	if !m.IsRoot(acq) && !ttlFromCall(acq) || m.HasTTLSomewhere(acq) {
+		return nil, nil // a same-package helper's acquire is judged in the helper, unless its TTL is the call's
 	}
 	// A helper's acquire that every call follows with an expire is the
 	// first half of those calls' split acquires, reported at their expires.
@@ -84,6 +85,16 @@ func findingHere(m *lockmodel.Model, acq *lockmodel.Op) (exp, noTTL *lockmodel.O
 		return lockmodel.ExpireAfter(u) == nil && !m.EveryCall(u, func(c *lockmodel.Op) bool { return lockmodel.ExpireAfter(c) != nil })
 	}
 	return nil, m.LockUse(acq, noExpire, func(u *lockmodel.Op) bool { return noExpire(u) && !m.HasTTLSomewhere(u) })
+}
+
+// ttlFromCall reports whether acq, sent through a call of a wrapper,
+// takes its TTL from that call's arguments (SetNX(ctx, key, v, 0) on a
+// method that passes its duration on): the wrapper's command has no TTL
+// of its own to judge, so the call is where the key gets none. Only
+// go-redis reads a zero expiration as none; Redis answers SET ... EX 0
+// with an error, so the other clients' acquires fail instead.
+func ttlFromCall(acq *lockmodel.Op) bool {
+	return acq.Via != nil && acq.Via.TTL >= 0 && (acq.Via.Client == rediscall.GoRedisV9 || acq.Via.Client == rediscall.GoRedis)
 }
 
 // checkSplitAcquire reports the expire that gives acq's key its TTL only

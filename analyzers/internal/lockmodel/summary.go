@@ -172,7 +172,7 @@ func (m *Model) summaryOp(fn *Func, op *Op, ops []*Op, tmpl *keyid.Resolver, par
 	}
 	s := SummaryOp{
 		Kind: op.Kind, Command: op.Command, Key: key, TTLIs: op.TTLIs, NX: op.NX,
-		Value: paramIndexOf(m.pass.TypesInfo, op.Value, params), Match: paramIndexOf(m.pass.TypesInfo, op.Match, params), TTL: paramIndexOf(m.pass.TypesInfo, op.TTL, params),
+		Value: paramIndexOf(m.pass.TypesInfo, op.Value, params), Match: paramIndexOf(m.pass.TypesInfo, op.Match, params), TTL: m.passedParam(op.TTL, params),
 		Role: op.Role, Owner: op.OwnerChecked, Where: analysisutil.Where(m.pass.Fset, op.Pos()), Wrapper: fn.Name(),
 		Script: -1, Keys: keys,
 		Ctx: m.ctxParamOf(fn, op, params), FailsOnDoneCtx: op.FailsOnDoneCtx,
@@ -285,6 +285,17 @@ func paramIndexOf(info *types.Info, e ast.Expr, params map[*types.Var]int) int {
 		return i
 	}
 	return -1
+}
+
+// passedParam is paramIndexOf for a parameter the wrapper never assigns,
+// whose value is the call's argument unchanged (not a TTL defaulted with
+// if ttl == 0 { ttl = defaultTTL }).
+func (m *Model) passedParam(e ast.Expr, params map[*types.Var]int) int {
+	i := paramIndexOf(m.pass.TypesInfo, e, params)
+	if i < 0 || m.Env.Assigned(m.pass.TypesInfo.Uses[ast.Unparen(e).(*ast.Ident)].(*types.Var)) {
+		return -1
+	}
+	return i
 }
 
 // instantiate returns the command that s, one command of a wrapper's
