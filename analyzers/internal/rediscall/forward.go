@@ -24,12 +24,22 @@ import (
 // each call as the client's call, at the caller, where the command word,
 // the key and the value are written. So is a call of an interface method
 // of this package whose only implementation here is a forwarder (a
-// client put behind an interface of the module's own).
+// client put behind an interface of the module's own), and a forwarder
+// whose body calls another forwarder of the package the same way (a
+// connection type over a client behind such an interface): the chain is
+// followed to the client's method, at most maxHolders calls deep.
 
 // RecognizeForwarded returns what call sends to Redis when its callee is
 // a forwarder of this package: the client's call, with the caller's
 // arguments; nil otherwise.
 func (env *Env) RecognizeForwarded(call *ast.CallExpr) *Call {
+	return env.recognizeForwarded(call, 0)
+}
+
+func (env *Env) recognizeForwarded(call *ast.CallExpr, depth int) *Call {
+	if depth >= maxHolders {
+		return nil
+	}
 	fn, lit := env.Devirtualized(call)
 	if fn == nil || fn.Pkg() != env.Pkg {
 		return nil
@@ -51,6 +61,9 @@ func (env *Env) RecognizeForwarded(call *ast.CallExpr) *Call {
 		sent.Fun = &ast.SelectorExpr{X: v, Sel: innerSel.Sel}
 	}
 	c := env.recognize(sent)
+	if c == nil {
+		c = env.recognizeForwarded(sent, depth+1) // a forwarder's forwarder
+	}
 	if c == nil {
 		return nil
 	}
@@ -146,21 +159,34 @@ func (env *Env) receiverField(fn *types.Func, sel *ast.SelectorExpr, lit *ast.Co
 }
 
 // indexForwarders maps each forwarder of the package to the call its
-// body makes.
+// body makes: first those that call a client's method, then, round by
+// round, those that call a forwarder found before (each round adds one,
+// or the index is complete).
 func (env *Env) indexForwarders() map[*types.Func]*ast.CallExpr {
-	out := map[*types.Func]*ast.CallExpr{}
+	type candidate struct {
+		fn   *types.Func
+		stmt ast.Stmt
+	}
+	var cands []candidate
 	for _, f := range env.Files {
 		for _, decl := range f.Decls {
 			fd, ok := decl.(*ast.FuncDecl)
 			if !ok || fd.Body == nil || len(fd.Body.List) != 1 || fd.Type.TypeParams != nil {
 				continue
 			}
-			fn, ok := env.Info.Defs[fd.Name].(*types.Func)
-			if !ok {
-				continue
+			if fn, ok := env.Info.Defs[fd.Name].(*types.Func); ok {
+				cands = append(cands, candidate{fn, fd.Body.List[0]})
 			}
-			if call := env.forwards(fn, fd.Body.List[0]); call != nil {
-				out[fn] = call
+		}
+	}
+	out := map[*types.Func]*ast.CallExpr{}
+	for added := true; added; {
+		added = false
+		for _, c := range cands {
+			if out[c.fn] == nil {
+				if call := env.forwards(c.fn, c.stmt, out); call != nil {
+					out[c.fn], added = call, true
+				}
 			}
 		}
 	}
@@ -168,10 +194,11 @@ func (env *Env) indexForwarders() map[*types.Func]*ast.CallExpr {
 }
 
 // forwards returns the call that stmt, the only statement of fn, makes
-// when it passes fn's parameters on to a client's method and returns its
-// results unchanged (or is a statement of its own in a function with no
-// results); otherwise nil.
-func (env *Env) forwards(fn *types.Func, stmt ast.Stmt) *ast.CallExpr {
+// when it passes fn's parameters on to a client's method, or to one of
+// known (forwarders found before), and returns its results unchanged (or
+// is a statement of its own in a function with no results); otherwise
+// nil.
+func (env *Env) forwards(fn *types.Func, stmt ast.Stmt, known map[*types.Func]*ast.CallExpr) *ast.CallExpr {
 	sig := fn.Signature()
 	var e ast.Expr
 	switch s := stmt.(type) {
@@ -189,7 +216,7 @@ func (env *Env) forwards(fn *types.Func, stmt ast.Stmt) *ast.CallExpr {
 		return nil
 	}
 	call, ok := ast.Unparen(e).(*ast.CallExpr)
-	if !ok || !env.clientMethod(call, sig) || !env.passesParams(call, sig) {
+	if !ok || !(env.clientMethod(call, sig) || env.forwarderMethod(call, sig, known)) || !env.passesParams(call, sig) {
 		return nil
 	}
 	if _, isReturn := stmt.(*ast.ReturnStmt); isReturn {
@@ -221,8 +248,25 @@ func (env *Env) clientMethod(call *ast.CallExpr, sig *types.Signature) bool {
 	if !ok || (cp.Client == GoZero && recvTypeName(fn) == "RedisLock") {
 		return false
 	}
+	return !env.readsParams(sel.X, sig)
+}
+
+// forwarderMethod reports whether call is a method call, on a receiver
+// that does not depend on sig's parameters, of a forwarder in known (an
+// interface method of this package counts by its one implementation).
+func (env *Env) forwarderMethod(call *ast.CallExpr, sig *types.Signature, known map[*types.Func]*ast.CallExpr) bool {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	fn, _ := env.Devirtualized(call)
+	return fn != nil && known[fn] != nil && !env.readsParams(sel.X, sig)
+}
+
+// readsParams reports whether e reads one of sig's parameters.
+func (env *Env) readsParams(e ast.Expr, sig *types.Signature) bool {
 	params := false
-	ast.Inspect(sel.X, func(n ast.Node) bool {
+	ast.Inspect(e, func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok {
 			if v, ok := env.Info.Uses[id].(*types.Var); ok && isParam(v, sig) {
 				params = true
@@ -230,7 +274,7 @@ func (env *Env) clientMethod(call *ast.CallExpr, sig *types.Signature) bool {
 		}
 		return !params
 	})
-	return !params
+	return params
 }
 
 // isParam reports whether v is one of sig's parameters.
