@@ -99,11 +99,20 @@ func (env *Env) embeddedFile(f *ast.File, gd *ast.GenDecl, vs *ast.ValueSpec) (s
 	return "", false
 }
 
-// ConstString returns the string value of e when it is a constant, or a
-// package-level variable initialised with a constant or an embedded file.
-func (env *Env) ConstString(e ast.Expr) (string, bool) {
+// ConstString returns the string value of e when it is a constant, a
+// local assigned once with one (cmd := "SETNX"), or a package-level
+// variable initialised with one or with an embedded file.
+func (env *Env) ConstString(e ast.Expr) (string, bool) { return env.constString(e, 0) }
+
+func (env *Env) constString(e ast.Expr, depth int) (string, bool) {
+	if depth >= maxHolders {
+		return "", false
+	}
 	if tv, ok := env.Info.Types[e]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
 		return constant.StringVal(tv.Value), true
+	}
+	if init := env.LocalInit(e); init != nil {
+		return env.constString(init, depth+1)
 	}
 	v := env.PackageVar(e)
 	if v == nil {
@@ -113,7 +122,7 @@ func (env *Env) ConstString(e ast.Expr) (string, bool) {
 		return src, true
 	}
 	if init, ok := env.inits[v]; ok {
-		return env.ConstString(init)
+		return env.constString(init, depth+1)
 	}
 	return "", false
 }

@@ -12,10 +12,11 @@ import (
 // heldRead returns, when u assigns the command itself (not a value read
 // from it) to one local defined there (cmd := rdb.SetNX(...)), and the
 // local's only use in the enclosing function is a reply reader called on
-// it (cmd.Val(), cmd.Err(), cmd.Result()), the local and the stack from
-// stack[0] down to that reader call: the reply is consumed there. With
-// any other use, or more than one, it returns nil: the command is read
-// where it is assigned, as before.
+// it (cmd.Val(), cmd.Err(), cmd.Result()), or its every use is an
+// error-only reader (if cmd.Err() != nil { return cmd.Err() }), the local
+// and the stack from stack[0] down to the first reader call: the reply
+// is consumed there. With any other use it returns nil: the command is
+// read where it is assigned, as before.
 func heldRead(info *types.Info, stack []ast.Node, u Use) (*ast.Ident, []ast.Node) {
 	if u.Consumer != Assigned || len(u.Lhs) != 1 || u.ErrOnly != "" || u.Converted || u.Reply != stack[len(stack)-1] {
 		return nil, nil
@@ -29,16 +30,31 @@ func heldRead(info *types.Info, stack []ast.Node, u Use) (*ast.Ident, []ast.Node
 	if !ok || body == nil {
 		return nil, nil
 	}
-	path := onlyUse(info, body, v)
+	paths := usesOf(info, body, v)
+	if len(paths) == 0 || paths[0] == nil {
+		return nil, nil // unused, or first read in a closure
+	}
+	for _, path := range paths {
+		yield, ok := readerOf(path)
+		if !ok || yield == rediscall.YieldsNothing || len(paths) > 1 && yield != rediscall.YieldsError {
+			return nil, nil
+		}
+	}
+	return id, append(stackTo(stack, body), paths[0][:len(paths[0])-2]...)
+}
+
+// readerOf returns what the reader method called on the use at the end
+// of path yields, or false when the use is not the receiver of a call.
+func readerOf(path []ast.Node) (rediscall.Yield, bool) {
 	if len(path) < 3 {
-		return nil, nil
+		return 0, false
 	}
 	sel, ok := path[len(path)-2].(*ast.SelectorExpr)
 	call, isCall := path[len(path)-3].(*ast.CallExpr)
-	if !ok || !isCall || call.Fun != sel || rediscall.MethodYield(sel.Sel.Name) == rediscall.YieldsNothing {
-		return nil, nil
+	if !ok || !isCall || call.Fun != sel {
+		return 0, false
 	}
-	return id, append(stackTo(stack, body), path[:len(path)-2]...)
+	return rediscall.MethodYield(sel.Sel.Name), true
 }
 
 // defines reports whether the statement parent defines id (id := ...,
@@ -63,13 +79,13 @@ func stackTo(stack []ast.Node, body *ast.BlockStmt) []ast.Node {
 	return append([]ast.Node(nil), stack...)
 }
 
-// onlyUse returns the path from body down to the one use of v in it (the
-// identifier last), or nil when v is used other than once. A use inside a
-// closure counts (it may run later, or never): the path is returned only
-// when the use is in body itself, outside function literals.
-func onlyUse(info *types.Info, body *ast.BlockStmt, v *types.Var) []ast.Node {
-	var path, found []ast.Node
-	uses, inLit := 0, 0
+// usesOf returns, for each use of v in body in source order, the path
+// from body down to it (the identifier last); nil for a use inside a
+// closure (it may run later, or never).
+func usesOf(info *types.Info, body *ast.BlockStmt, v *types.Var) [][]ast.Node {
+	var path []ast.Node
+	var found [][]ast.Node
+	inLit := 0
 	ast.Inspect(body, func(n ast.Node) bool {
 		if n == nil {
 			if _, ok := path[len(path)-1].(*ast.FuncLit); ok {
@@ -83,15 +99,13 @@ func onlyUse(info *types.Info, body *ast.BlockStmt, v *types.Var) []ast.Node {
 			inLit++
 		}
 		if id, ok := n.(*ast.Ident); ok && info.Uses[id] == v {
-			uses++
+			var p []ast.Node
 			if inLit == 0 {
-				found = append([]ast.Node(nil), path...)
+				p = append([]ast.Node(nil), path...)
 			}
+			found = append(found, p)
 		}
 		return true
 	})
-	if uses != 1 {
-		return nil
-	}
 	return found
 }
