@@ -43,3 +43,13 @@ func Sweep(ctx context.Context, rdb *redis.Client) error {
 func Seen(ctx context.Context, rdb *redis.Client, id string) (bool, error) {
 	return lockutil.Claim(ctx, rdb, "seen:"+id, time.Hour) // ok: not a lock key
 }
+
+// Rebuild locks through a helper that holds its constant in a local
+// first: the same constant for every rebuilder.
+func Rebuild(ctx context.Context, rdb *redis.Client) error {
+	ok, err := lockutil.ClaimHeld(ctx, rdb, "lock:rebuild", time.Minute) // want `ClaimHeld \(SET NX at lockutil.go:\d+\) writes the constant "held" as the value of lock key "lock:rebuild"`
+	if err != nil || !ok {
+		return err
+	}
+	return lockutil.Release(ctx, rdb, "lock:rebuild", "held")
+}

@@ -41,3 +41,9 @@ func Release(ctx context.Context, rdb redis.Scripter, key, value string) error {
 func Claim(ctx context.Context, rdb redis.Cmdable, key string, ttl time.Duration) (bool, error) {
 	return rdb.SetNX(ctx, key, "1", ttl).Result()
 }
+
+// ClaimHeld is Claim with its marker held in a local first.
+func ClaimHeld(ctx context.Context, rdb redis.Cmdable, key string, ttl time.Duration) (bool, error) {
+	marker := "held"
+	return rdb.SetNX(ctx, key, marker, ttl).Result()
+}
