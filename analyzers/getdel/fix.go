@@ -258,23 +258,21 @@ func returnsError(pass *analysis.Pass, body *ast.BlockStmt) bool {
 // enclosingSignature returns the signature of the innermost function
 // that holds n, or nil.
 func enclosingSignature(pass *analysis.Pass, n ast.Node) *types.Signature {
-	for _, f := range pass.Files {
-		if n.Pos() < f.FileStart || f.FileEnd <= n.Pos() {
-			continue
-		}
-		path, _ := astutil.PathEnclosingInterval(f, n.Pos(), n.End())
-		for _, p := range path {
-			switch fn := p.(type) {
-			case *ast.FuncLit:
-				sig, _ := pass.TypesInfo.TypeOf(fn).(*types.Signature)
-				return sig
-			case *ast.FuncDecl:
-				obj, _ := pass.TypesInfo.Defs[fn.Name].(*types.Func)
-				if obj == nil {
-					return nil
-				}
+	f := analysisutil.FileOf(pass.Files, n.Pos())
+	if f == nil {
+		return nil
+	}
+	path, _ := astutil.PathEnclosingInterval(f, n.Pos(), n.End())
+	for _, p := range path {
+		switch fn := p.(type) {
+		case *ast.FuncLit:
+			sig, _ := pass.TypesInfo.TypeOf(fn).(*types.Signature)
+			return sig
+		case *ast.FuncDecl:
+			if obj, ok := pass.TypesInfo.Defs[fn.Name].(*types.Func); ok {
 				return obj.Signature()
 			}
+			return nil
 		}
 	}
 	return nil

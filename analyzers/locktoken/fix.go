@@ -49,7 +49,7 @@ func newTokenFix(pass *analysis.Pass, m *lockmodel.Model, w tokenWrite, res prov
 	if rhs == nil || !replaceable(pass, m, w, res, rhs, inPlace) {
 		return analysis.SuggestedFix{}, false
 	}
-	file := fileOf(pass, rhs.Pos())
+	file := analysisutil.FileOf(pass.Files, rhs.Pos())
 	if file == nil {
 		return analysis.SuggestedFix{}, false
 	}
@@ -284,13 +284,4 @@ func sentByOtherCommand(pass *analysis.Pass, m *lockmodel.Model, old constant.Va
 		}
 	}
 	return false
-}
-
-func fileOf(pass *analysis.Pass, pos token.Pos) *ast.File {
-	for _, f := range pass.Files {
-		if f.FileStart <= pos && pos < f.FileEnd {
-			return f
-		}
-	}
-	return nil
 }

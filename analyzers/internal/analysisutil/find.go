@@ -2,6 +2,7 @@ package analysisutil
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 )
 
@@ -29,6 +30,16 @@ func Uses(info *types.Info, root ast.Node, v *types.Var) bool {
 		id, ok := n.(*ast.Ident)
 		return ok && info.Uses[id] == v, true
 	})
+}
+
+// FileOf returns the file of files that holds pos, or nil.
+func FileOf(files []*ast.File, pos token.Pos) *ast.File {
+	for _, f := range files {
+		if f.FileStart <= pos && pos < f.FileEnd {
+			return f
+		}
+	}
+	return nil
 }
 
 // EnclosingBody returns the body of the innermost function on stack.

@@ -3,7 +3,6 @@ package lockmodel
 import (
 	"fmt"
 	"go/ast"
-	"go/constant"
 	"go/token"
 	"go/types"
 	"slices"
@@ -204,24 +203,9 @@ func (m *Model) carryCall(s *SummaryOp, op *Op) {
 	if op.Via != nil {
 		s.Client = op.Via.Client
 	}
-	if v := m.constantValue(op.Value); v != nil && s.Value < 0 && op.Kind == rediscall.Acquire {
-		s.ValueConst = v.ExactString()
+	if v := m.Env.Constant(op.Value); v != nil && s.Value < 0 && op.Kind == rediscall.Acquire {
+		s.ValueConst = v.ExactString() // also held in a local first: v := "1"
 	}
-}
-
-// constantValue returns the constant e is, or holds as a local assigned
-// once with one (v := "1"), following at most a few such locals.
-func (m *Model) constantValue(e ast.Expr) constant.Value {
-	for range 4 {
-		if e == nil {
-			return nil
-		}
-		if tv, ok := m.pass.TypesInfo.Types[e]; ok && tv.Value != nil {
-			return tv.Value
-		}
-		e = m.Env.LocalInit(e)
-	}
-	return nil
 }
 
 // spreadKeys returns the template of a command whose keys are the

@@ -173,19 +173,14 @@ func (env *Env) durationState(e ast.Expr, absolute bool) TTLState {
 	if absolute {
 		return HasTTL
 	}
-	// A local assigned once holds its value (ttl := 30 * time.Second).
-	for range maxHolders {
-		if v, ok := env.ConstInt(e); ok {
-			if v == 0 || v == -1 {
-				return NoTTL
-			}
-			return HasTTL
-		}
-		if e = env.LocalInit(e); e == nil {
-			break
-		}
+	n, ok := intOf(env.Constant(e)) // a local assigned once holds its value
+	switch {
+	case !ok:
+		return TTLUnknown
+	case n == 0 || n == -1:
+		return NoTTL
 	}
-	return TTLUnknown
+	return HasTTL
 }
 
 // isPipeline reports whether commands sent through x are queued: x is a

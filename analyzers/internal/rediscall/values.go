@@ -148,13 +148,38 @@ func (env *Env) PackageVar(e ast.Expr) *types.Var {
 	return v
 }
 
+// Constant returns the constant value of e, or of the one value of the
+// local assigned once that e denotes (ttl := 30 * time.Second), following
+// at most maxHolders such locals; nil otherwise.
+func (env *Env) Constant(e ast.Expr) constant.Value {
+	for range maxHolders {
+		if e == nil {
+			return nil
+		}
+		if tv, ok := env.Info.Types[e]; ok && tv.Value != nil {
+			return tv.Value
+		}
+		e = env.LocalInit(e)
+	}
+	return nil
+}
+
 // ConstInt returns the integer value of a constant expression.
 func (env *Env) ConstInt(e ast.Expr) (int64, bool) {
 	tv, ok := env.Info.Types[e]
-	if !ok || tv.Value == nil {
+	if !ok {
 		return 0, false
 	}
-	v := constant.ToInt(tv.Value)
+	return intOf(tv.Value)
+}
+
+// intOf returns the integer value of c, when it is one that fits an
+// int64.
+func intOf(c constant.Value) (int64, bool) {
+	if c == nil {
+		return 0, false
+	}
+	v := constant.ToInt(c)
 	if v.Kind() != constant.Int {
 		return 0, false
 	}
