@@ -421,7 +421,7 @@ func removeGet(pass *analysis.Pass, gc *lockmodel.GetCompare, ifStmt *ast.IfStmt
 		return nil, false
 	}
 	k, j := slices.Index(block.List, ast.Stmt(as)), slices.Index(block.List, ast.Stmt(ifStmt))
-	if k < 0 || j <= k || (discard && j > k+1) {
+	if k < 0 || j <= k {
 		return nil, false
 	}
 	var errVar types.Object
@@ -431,7 +431,8 @@ func removeGet(pass *analysis.Pass, gc *lockmodel.GetCompare, ifStmt *ast.IfStmt
 		}
 	}
 	for _, s := range block.List[k+1 : j] {
-		if !errCheck(pass, s, errVar, spec.OnFailure) {
+		if discard && !(endsFunc(spec.Op, block) && bareReturnCheck(pass, s, errVar)) ||
+			!discard && !errCheck(pass, s, errVar, spec.OnFailure) {
 			return nil, false
 		}
 	}
@@ -505,6 +506,30 @@ func errCheck(pass *analysis.Pass, s ast.Stmt, errVar types.Object, onFailure *a
 	ret, ok := ifStmt.Body.List[len(ifStmt.Body.List)-1].(*ast.ReturnStmt)
 	// a GET failure (a missing key) answered with success must stay one
 	return ok && returnsError(pass, &ast.BlockStmt{List: []ast.Stmt{ret}})
+}
+
+// endsFunc reports whether op's write, or the if that holds it, is the
+// last statement of block, the body of its function: a failed GET that
+// returned early skipped nothing else.
+func endsFunc(op *lockmodel.Op, block *ast.BlockStmt) bool {
+	if block != analysisutil.EnclosingBody(op.Stack) || len(block.List) == 0 {
+		return false
+	}
+	last := block.List[len(block.List)-1]
+	return last.Pos() <= op.Pos() && op.Pos() < last.End()
+}
+
+// bareReturnCheck reports whether s is if cond { return }, cond reading
+// errVar: a failed GET that did nothing, as a release whose outcome is
+// discarded does nothing.
+func bareReturnCheck(pass *analysis.Pass, s ast.Stmt, errVar types.Object) bool {
+	ifStmt, ok := s.(*ast.IfStmt)
+	if !ok || errVar == nil || ifStmt.Init != nil || ifStmt.Else != nil || len(ifStmt.Body.List) != 1 {
+		return false
+	}
+	ret, ok := ifStmt.Body.List[0].(*ast.ReturnStmt)
+	v, isVar := errVar.(*types.Var)
+	return ok && len(ret.Results) == 0 && isVar && analysisutil.Uses(pass.TypesInfo, ifStmt.Cond, v)
 }
 
 // sameText reports whether a and b are written the same.

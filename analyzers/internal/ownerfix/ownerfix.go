@@ -99,13 +99,36 @@ func (f fixer) tokenAt(tok ast.Expr, from *lockmodel.Func, op *lockmodel.Op) (st
 	if tok == nil || from == nil || !isString(f.Pass.TypesInfo.TypeOf(tok)) {
 		return "", false
 	}
-	switch t := tok.(type) {
+	if call, ok := tok.(*ast.CallExpr); ok {
+		return f.stringerTokenAt(call, from, op)
+	}
+	return f.valueAt(tok, from, op)
+}
+
+// valueAt is tokenAt for a value of any type: a local or a field.
+func (f fixer) valueAt(e ast.Expr, from *lockmodel.Func, op *lockmodel.Op) (string, bool) {
+	switch e := ast.Unparen(e).(type) {
 	case *ast.Ident:
-		return f.localTokenAt(t, from, op)
+		return f.localTokenAt(e, from, op)
 	case *ast.SelectorExpr:
-		return f.fieldTokenAt(t, from, op)
+		return f.fieldTokenAt(e, from, op)
 	}
 	return "", false
+}
+
+// stringerTokenAt accepts the String method of a token kept as a value of
+// its own type (id.String() of a uuid.UUID in a local or field, as
+// valueAt): the call reads the same value at op as in the compare.
+func (f fixer) stringerTokenAt(call *ast.CallExpr, from *lockmodel.Func, op *lockmodel.Op) (string, bool) {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || len(call.Args) != 0 || sel.Sel.Name != "String" {
+		return "", false
+	}
+	if s, ok := f.Pass.TypesInfo.Selections[sel]; !ok || s.Kind() != types.MethodVal {
+		return "", false
+	}
+	x, ok := f.valueAt(sel.X, from, op)
+	return x + ".String()", ok
 }
 
 func (f fixer) localTokenAt(id *ast.Ident, from *lockmodel.Func, op *lockmodel.Op) (string, bool) {
@@ -113,7 +136,7 @@ func (f fixer) localTokenAt(id *ast.Ident, from *lockmodel.Func, op *lockmodel.O
 	if !ok || from != op.Func || v.IsField() || v.Parent() == f.Pass.Pkg.Scope() {
 		return "", false
 	}
-	once := f.Env.LocalInit(id) != nil || (from.HasParam(v) && !f.Env.Assigned(v))
+	once := (f.Env.WrittenOnce(v) && !from.HasParam(v)) || (from.HasParam(v) && !f.Env.Assigned(v))
 	if !once || !f.visibleAt(v, op.Pos()) {
 		return "", false
 	}

@@ -148,6 +148,15 @@ func (env *Env) recordDef(id *ast.Ident, w varWrite) {
 	d.writes = append(d.writes, w)
 }
 
+// WrittenOnce reports whether the local variable v is written exactly
+// once, by its declaration or one assignment, a multi-value one included
+// (id, err := uuid.NewRandom()), and never has its address taken.
+func (env *Env) WrittenOnce(v *types.Var) bool {
+	env.indexLocals()
+	d := env.locals[v]
+	return d != nil && d.count == 1
+}
+
 // Assigned reports whether v (typically a parameter) is ever assigned or
 // has its address taken in the package.
 func (env *Env) Assigned(v *types.Var) bool {
