@@ -32,7 +32,10 @@ import (
 //     assigned once (singleWrite), where that write is a string constant
 //     that appears nowhere else in the package (a release comparing with
 //     the literal would otherwise never match again), or the expression
-//     that reads the process identity or the clock (freshAtWrite).
+//     that reads the process identity or the clock (freshAtWrite);
+//   - or, when neither holds, the defaults of variables that produce the
+//     identity or the clock reading in each function building the lock,
+//     a caller's argument taking their place otherwise (defaultsFix).
 func newTokenFix(pass *analysis.Pass, m *lockmodel.Model, w tokenWrite, res provenance.Result) (analysis.SuggestedFix, bool) {
 	if !res.Weak() || w.constant != "" || w.genFunc || w.op.Kind != rediscall.Acquire {
 		return analysis.SuggestedFix{}, false
@@ -45,6 +48,9 @@ func newTokenFix(pass *analysis.Pass, m *lockmodel.Model, w tokenWrite, res prov
 		return analysis.SuggestedFix{}, false
 	case !inPlace:
 		rhs = singleWrite(pass, m, w.value)
+	}
+	if !inPlace && (rhs == nil || !replaceable(pass, m, w, res, rhs, inPlace)) {
+		return defaultsFix(pass, w, res)
 	}
 	if rhs == nil || !replaceable(pass, m, w, res, rhs, inPlace) {
 		return analysis.SuggestedFix{}, false
