@@ -42,6 +42,8 @@ func freshToken(pass *analysis.Pass, file *ast.File, client rediscall.Client, po
 		pkg, format = "math/rand", "%s.FormatUint(%s.Uint64(), 36)"
 	case v != "" && version.Compare(v, "go1.14") >= 0:
 		pkg, format = "hash/maphash", "%s.FormatUint(new(%s.Hash).Sum64(), 36)"
+	case v != "":
+		return oldGoToken(pass, file, pos)
 	default:
 		return tokenExpr{}, nil, false
 	}
@@ -50,11 +52,22 @@ func freshToken(pass *analysis.Pass, file *ast.File, client rediscall.Client, po
 	return tokenExpr{expr: fmt.Sprintf(format, conv, name), path: pkg, conv: "strconv"}, append(edits, more...), ok && ok2
 }
 
+// oldGoToken is freshToken before Go 1.14, which has no random source an
+// expression can read: 16 bytes of crypto/rand, hex-encoded, in a function
+// literal called in place (gofmt keeps it on one line). A failed read
+// leaves zeros, as crypto/rand has not failed on a supported system.
+func oldGoToken(pass *analysis.Pass, file *ast.File, pos token.Pos) (tokenExpr, []analysis.TextEdit, bool) {
+	name, edits, ok := importedAt(pass, file, pos, "crypto/rand", "rand")
+	hex, more, ok2 := importedAt(pass, file, pos, "encoding/hex", "hex")
+	expr := fmt.Sprintf("func() string { b := make([]byte, 16); _, _ = %s.Read(b); return %s.EncodeToString(b) }()", name, hex)
+	return tokenExpr{expr: expr, path: "crypto/rand", conv: "encoding/hex"}, append(edits, more...), ok && ok2
+}
+
 // A tokenExpr is the expression of a fresh token and the import paths it
 // names.
 type tokenExpr struct {
 	expr       string
-	path, conv string // conv: strconv, when it formats a number
+	path, conv string // conv: the package that formats it (strconv, encoding/hex), if any
 }
 
 // importedAt returns the name that denotes the package path at pos in
