@@ -11,6 +11,7 @@ import (
 	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
 	"github.com/leasevet/leasevet/analyzers/internal/ownerfix"
 	"github.com/leasevet/leasevet/analyzers/internal/rediscall"
+	"github.com/leasevet/leasevet/analyzers/internal/replyuse"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -89,14 +90,14 @@ func onAcquireError(info *types.Info, acq, op *lockmodel.Op) bool {
 	if acq.Func != op.Func || !lockmodel.Before(acq, op) {
 		return false
 	}
-	errVar := acquireErr(info, acq)
+	errVar, from := acquireErr(info, acq)
 	if errVar == nil {
 		return false
 	}
 	for i, n := range op.Stack {
 		ifs, ok := n.(*ast.IfStmt)
 		if ok && i+1 < len(op.Stack) && op.Stack[i+1] == ifs.Body && analysisutil.Uses(info, ifs.Cond, errVar) {
-			return !assignedBetween(info, acq.Func.Decl.Body, errVar, acq.Expr.End(), ifs.Pos())
+			return !assignedBetween(info, acq.Func.Decl.Body, errVar, from, ifs.Pos())
 		}
 	}
 	return false
@@ -116,8 +117,26 @@ func assignedBetween(info *types.Info, body *ast.BlockStmt, v *types.Var, from, 
 }
 
 // acquireErr returns the error variable the acquire's result is assigned
-// to (ok, err := c.SetNX(...).Result(); err := c.SetArgs(...).Err()).
-func acquireErr(info *types.Info, acq *lockmodel.Op) *types.Var {
+// to (ok, err := c.SetNX(...).Result(); err := c.SetArgs(...).Err()), and
+// where that assignment ends. A command held in a local first (cmd :=
+// c.SetNX(...); ok, err := cmd.Result()) has its error where it is read.
+func acquireErr(info *types.Info, acq *lockmodel.Op) (*types.Var, token.Pos) {
+	if acq.Reply.Held != nil {
+		as, ok := acq.Reply.Parent.(*ast.AssignStmt)
+		if !ok || acq.Reply.Consumer != replyuse.Assigned || len(acq.Reply.Lhs) == 0 {
+			return nil, token.NoPos
+		}
+		v := analysisutil.VarOf(info, acq.Reply.Lhs[len(acq.Reply.Lhs)-1])
+		if v == nil || !analysisutil.IsError(v.Type()) {
+			return nil, token.NoPos
+		}
+		return v, as.End()
+	}
+	return stackErr(info, acq), acq.Expr.End()
+}
+
+// stackErr is acquireErr for a command read where it is sent.
+func stackErr(info *types.Info, acq *lockmodel.Op) *types.Var {
 	for i := len(acq.Stack) - 1; i >= 0; i-- {
 		as, ok := acq.Stack[i].(*ast.AssignStmt)
 		if !ok {

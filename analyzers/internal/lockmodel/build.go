@@ -152,7 +152,7 @@ func (m *Model) newOp(fn *Func, c *rediscall.Call, via *SummaryOp, stack []ast.N
 		op.Key = m.newKey(m.keys.Of(c.KeyExpr), fn)
 	}
 	op.Queued = c.Queued || m.inPipelineCallback(stack)
-	op.InWatch = m.inWatchCallback(stack)
+	op.InWatch = m.inWatchCallback(stack) || via != nil && via.InWatch
 	op.Reply = replyuse.Of(m.pass.TypesInfo, stack)
 	return op
 }

@@ -162,6 +162,10 @@ type SummaryOp struct {
 	// Queued: the wrapper queues the command in a pipeline or MULTI (one
 	// its caller hands it, or its own): it runs at Exec, at the call too.
 	Queued bool
+	// InWatch: the command is a write of the wrapper's own WATCH
+	// transaction on the key, which EXEC discards if the key changed: at
+	// the call too it is no unguarded write.
+	InWatch bool
 }
 
 // Before reports whether b can run after a in the same function: b comes

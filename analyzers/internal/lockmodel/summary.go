@@ -177,7 +177,7 @@ func (m *Model) summaryOp(fn *Func, op *Op, ops []*Op, tmpl *keyid.Resolver, par
 		Script: -1, Keys: keys,
 		Ctx: m.ctxParamOf(fn, op, params), FailsOnDoneCtx: op.FailsOnDoneCtx,
 		Client: op.Client, Library: op.Library, OKResult: op.OKResult, Queued: op.Queued,
-		Options: options,
+		InWatch: m.inWatchTransaction(op), Options: options,
 	}
 	m.carryCall(&s, op)
 	m.setAnswerTo(&s, fn, op, ops)

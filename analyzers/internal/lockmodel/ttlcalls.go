@@ -59,8 +59,8 @@ func (m *Model) helperOfCallers(op *Op) bool {
 // leftToCallers is helperOfCallers for op reached through the calls on
 // path; visits bounds the ops one question visits.
 func (m *Model) leftToCallers(op *Op, path map[*Op]bool, visits *int) bool {
-	if *visits++; path[op] || *visits > maxWalk || op.Func.Test || op.Via != nil && m.Origin(op) == nil {
-		return false // a cycle of calls, too many, or another package's wrapper
+	if *visits++; path[op] || *visits > maxWalk || op.Func.Test || op.Via != nil && m.Origin(op) == nil && !op.TTLAtCall() {
+		return false // a cycle of calls, too many, or another package's wrapper that judged the key itself
 	}
 	path[op] = true
 	defer delete(path, op)

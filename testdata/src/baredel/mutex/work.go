@@ -50,6 +50,35 @@ func TryRun(ctx context.Context, rdb redis.Cmdable, name string) (bool, error) {
 	return ok, nil
 }
 
+// TryRunHeld is TryRun with the command held before its reply is read:
+// the error tested is still the acquire's.
+func TryRunHeld(ctx context.Context, rdb redis.Cmdable, name string) (bool, error) {
+	key := "try-lock:held:" + name
+	cmd := rdb.SetNX(ctx, key, newToken(), time.Minute)
+	ok, err := cmd.Result()
+	if err != nil {
+		rdb.Del(ctx, key) // ok: failure path of the acquire itself
+		return false, err
+	}
+	return ok, nil
+}
+
+// TryRunReused tests an error that a later call assigned: the DEL runs
+// when the acquire succeeded and the job failed, a release like any other.
+func TryRunReused(ctx context.Context, rdb redis.Cmdable, name string, job func() error) (bool, error) {
+	key := "try-lock:reused:" + name
+	cmd := rdb.SetNX(ctx, key, newToken(), time.Minute)
+	ok, err := cmd.Result()
+	if err == nil && ok {
+		err = job()
+	}
+	if err != nil {
+		rdb.Del(ctx, key) // want `Del releases lock key "try-lock:reused:" \+ name \(acquired by SetNX at work.go:70\) without checking the owner token`
+		return false, err
+	}
+	return ok, nil
+}
+
 // Evict deletes cache entries: never acquired with NX.
 func Evict(ctx context.Context, rdb redis.Cmdable, id string) error {
 	return rdb.Del(ctx, "cache:user:"+id).Err() // ok: not a lock key

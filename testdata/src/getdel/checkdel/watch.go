@@ -5,6 +5,8 @@ import (
 	"errors"
 
 	"github.com/redis/go-redis/v9"
+
+	"example.com/fixtures/getdel/checkdel/txdel"
 )
 
 // UnlockWatched reads and compares inside a WATCH transaction: EXEC fails
@@ -43,6 +45,12 @@ func (d *DistLock) UnlockWatchedDirect(ctx context.Context) error {
 		if tx.Get(ctx, d.key).Val() != d.value {
 			return ErrNotHeld
 		}
-		return tx.Del(ctx, d.key).Err() // want `Del deletes lock key d.key \(acquired by SetNX at lock.go:31\) after Get at watch.go:43 compared its value in Go`
+		return tx.Del(ctx, d.key).Err() // want `Del deletes lock key d.key \(acquired by SetNX at lock.go:31\) after Get at watch.go:45 compared its value in Go`
 	}, d.key)
+}
+
+// UnlockTx releases through another package's WATCH transaction: the DEL
+// there is discarded by EXEC if the key changed, so this is owner-checked.
+func (d *DistLock) UnlockTx(ctx context.Context) error {
+	return txdel.DeleteIfValue(ctx, d.client, d.key, d.value) // ok: WATCH transaction in the helper
 }

@@ -70,3 +70,14 @@ func Import(ctx context.Context, rdb *redis.Client, token string, run func()) {
 	defer rdb.Del(ctx, "lock:import")
 	run()
 }
+
+// Backup takes the backup lock through steps.Grab and never gives it a
+// TTL.
+func Backup(ctx context.Context, rdb *redis.Client, token string, run func()) {
+	ok, _ := steps.Grab(ctx, rdb, "lock:backup", token) // want `Grab acquires lock key "lock:backup" with no TTL and nothing ever sets one`
+	if !ok {
+		return
+	}
+	defer rdb.Del(ctx, "lock:backup")
+	run()
+}

@@ -10,6 +10,8 @@ import (
 	"context"
 
 	"github.com/redis/go-redis/v9"
+
+	"example.com/fixtures/setnxexpire/pieces/steps/raw"
 )
 
 // Take sends SET NX on the key it is given, without a TTL.
@@ -30,4 +32,10 @@ func Claim(ctx context.Context, rdb *redis.Client, lockKey, token string) (bool,
 
 func claim(ctx context.Context, rdb *redis.Client, lockKey, token string) (bool, error) {
 	return rdb.SetNX(ctx, lockKey, token, 0).Result() // ok: its calls are judged
+}
+
+// Grab takes key through another package's sender: a piece as Claim is,
+// whose calls elsewhere show whether the key gets a TTL.
+func Grab(ctx context.Context, rdb *redis.Client, lockKey, token string) (bool, error) {
+	return raw.SetIfAbsent(ctx, rdb, lockKey, token) // ok: its calls are judged
 }
