@@ -122,19 +122,33 @@ func innermostFor(stack []ast.Node) *ast.ForStmt {
 // errors excepted.
 func (m *Model) resultVars(op *Op) map[*types.Var]bool {
 	vars := map[*types.Var]bool{}
+	if u := op.Reply; u.Held != nil { // cmd := c.SetNX(...); ok := cmd.Val(), or if cmd.Val() {...}
+		if v := analysisutil.VarOf(m.pass.TypesInfo, u.Held); v != nil {
+			vars[v] = true
+		}
+		if u.Consumer == replyuse.Assigned {
+			m.addResults(vars, u.Lhs)
+		}
+		return vars
+	}
 	for i := len(op.Stack) - 1; i >= 0; i-- {
 		as, ok := op.Stack[i].(*ast.AssignStmt)
 		if !ok {
 			continue
 		}
-		for _, lhs := range as.Lhs {
-			if v := analysisutil.VarOf(m.pass.TypesInfo, lhs); v != nil && !analysisutil.IsError(v.Type()) {
-				vars[v] = true
-			}
-		}
+		m.addResults(vars, as.Lhs)
 		break
 	}
 	return vars
+}
+
+// addResults adds to vars the variables of lhs that are not errors.
+func (m *Model) addResults(vars map[*types.Var]bool, lhs []ast.Expr) {
+	for _, e := range lhs {
+		if v := analysisutil.VarOf(m.pass.TypesInfo, e); v != nil && !analysisutil.IsError(v.Type()) {
+			vars[v] = true
+		}
+	}
 }
 
 // mentions reports whether e contains the call itself or uses one of vars.
