@@ -62,3 +62,19 @@ func Drain(ctx context.Context, rdb *redis.Client, next func() (string, bool)) {
 		}
 	}
 }
+
+// ClaimHeld is Claim with the command held in a local before its answer
+// is read: the same retry loop, the same lock.
+func ClaimHeld(ctx context.Context, rdb *redis.Client, day string) error {
+	for {
+		cmd := rdb.SetNX(ctx, "export:"+day, "1", time.Minute) // want `SetNX writes the constant "1" \(waits.go:70\) as the value of lock key "export:" \+ day`
+		ok, err := cmd.Result()
+		if err != nil {
+			return err
+		}
+		if ok {
+			return nil
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
