@@ -63,14 +63,20 @@ func (env *Env) LoadedScriptOf(v *types.Var) (string, bool) {
 	return src, found
 }
 
-// scriptLoadSource reads rdb.ScriptLoad(ctx, src).Val() and .Result().
+// scriptLoadSource reads rdb.ScriptLoad(ctx, src).Val() and .Result(),
+// also of the command held in a local first (cmd := rdb.ScriptLoad(ctx,
+// src); sha := cmd.Val()).
 func (env *Env) scriptLoadSource(e ast.Expr) (string, bool) {
 	call, ok := ast.Unparen(e).(*ast.CallExpr)
 	if !ok {
 		return "", false
 	}
 	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && (sel.Sel.Name == "Val" || sel.Sel.Name == "Result") {
-		if inner, ok := ast.Unparen(sel.X).(*ast.CallExpr); ok {
+		x := sel.X
+		if init := env.LocalInit(x); init != nil {
+			x = init
+		}
+		if inner, ok := ast.Unparen(x).(*ast.CallExpr); ok {
 			call = inner
 		}
 	}

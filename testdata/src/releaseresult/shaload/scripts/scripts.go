@@ -17,6 +17,8 @@ var (
 	Release = ""
 	// Other is loaded from two different scripts: which one is unknown.
 	Other = ""
+	// ReleaseHeld is release, loaded through a command held in a local.
+	ReleaseHeld = ""
 )
 
 func Load(ctx context.Context, rdb *redis.Client) {
@@ -24,4 +26,6 @@ func Load(ctx context.Context, rdb *redis.Client) {
 	Release = rdb.ScriptLoad(ctx, release).Val()
 	Other = rdb.ScriptLoad(ctx, acquire).Val()
 	Other = rdb.ScriptLoad(ctx, release).Val()
+	cmd := rdb.ScriptLoad(ctx, release)
+	ReleaseHeld = cmd.Val()
 }
