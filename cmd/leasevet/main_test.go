@@ -7,8 +7,10 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/leasevet/leasevet/cmd/leasevet/internal/cmdtest"
 )
@@ -86,6 +88,23 @@ func TestStandalone_brokenDependencyJSON(t *testing.T) {
 	if err := json.Unmarshal(tree["example.com/brokendep/billing"]["setnxexpire"], &diags); err != nil ||
 		len(diags) != 1 || diags[0].Category != "setnx-expire" || strings.HasSuffix(diags[0].Message, "]") {
 		t.Errorf("billing's finding = %+v (%v), want one setnx-expire, its message without the category", diags, err)
+	}
+}
+
+// TestStandalone_rootVettedBeforeAsDependency: billing, vetted first as
+// invoices' dependency (its unit then computes facts only and prints
+// nothing), still has its finding reported when it is a root later with
+// the same build cache. Go 1.26's go vet keys both runs' output alike and
+// replays the empty one; leasevet sees a root unit missing and runs again.
+// A fresh -cachekey makes the first run the first in its key space.
+func TestStandalone_rootVettedBeforeAsDependency(t *testing.T) {
+	key := "-cachekey=" + strconv.FormatInt(time.Now().UnixNano(), 36)
+	if r := run(t, brokenDep, "leasevet", key, "./invoices"); r.Code != 0 {
+		t.Fatalf("leasevet ./invoices: exit %d, want 0:\n%s", r.Code, r.Stderr)
+	}
+	r := run(t, brokenDep, "leasevet", key, "./billing")
+	if r.Code != 3 || !strings.Contains(r.Stderr, billingBug) {
+		t.Errorf("leasevet ./billing after ./invoices: exit %d, want 3 and billing's finding:\n%s", r.Code, r.Stderr)
 	}
 }
 

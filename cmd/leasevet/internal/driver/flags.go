@@ -12,6 +12,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/leasevet/leasevet/cmd/leasevet/internal/report"
+	"github.com/leasevet/leasevet/cmd/leasevet/internal/vetunit"
 )
 
 // errUsage is returned by parseFlags when the command line is wrong; the
@@ -104,6 +105,7 @@ func newFlagSet(name string, analyzers []*analysis.Analyzer, opts *options) *fla
 	fs.BoolVar(&opts.tests, "test", true, "also analyze test files")
 	fs.IntVar(&opts.context, "c", -1, "display the offending line with this many lines of context")
 	fs.BoolVar(&opts.version, "V", false, "print version and exit")
+	fs.String(vetunit.CacheKeyFlag, "", "a value that only changes go vet's cache key: a fresh one analyses every package again")
 	for _, a := range analyzers {
 		fs.Var(new(triState), a.Name, fmt.Sprintf("enable the %s analyzer", a.Name))
 		a.Flags.VisitAll(func(f *flag.Flag) {

@@ -85,6 +85,28 @@ func (p *plan) expected(r *listed) []string {
 	return out
 }
 
+// unitsExpected counts the units go vet must print for the roots, by
+// what out says of failures: every unit of a vettable root (expected)
+// but those that failed and those above a package that did not compile.
+func (p *plan) unitsExpected(out *vetResult) int {
+	failed, broken := make(map[string]bool), make(map[string]bool)
+	for _, b := range out.blocks {
+		failed[packagePath(b.id)] = true
+		if !b.variantUnit {
+			broken[b.id] = true
+		}
+	}
+	n := 0
+	for _, r := range p.vettable {
+		for _, path := range p.expected(r) {
+			if !failed[path] && !slices.ContainsFunc(p.deps(r, path), func(d string) bool { return broken[d] }) {
+				n++
+			}
+		}
+	}
+	return n
+}
+
 // deps returns the dependencies of the unit with path path, a root or
 // its external test package: the test variant's when it is listed.
 func (p *plan) deps(r *listed, path string) []string {

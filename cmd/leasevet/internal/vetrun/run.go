@@ -5,12 +5,16 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
+	"strconv"
 	"strings"
+	"time"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/packages"
 
 	"github.com/leasevet/leasevet/cmd/leasevet/internal/findings"
+	"github.com/leasevet/leasevet/cmd/leasevet/internal/vetunit"
 )
 
 // Config says what to analyse, and with what.
@@ -48,7 +52,7 @@ func Run(ctx context.Context, cfg Config) (*findings.Results, error) {
 	c.addListErrors()
 	if len(p.vettable) > 0 {
 		src := newSourceFiles(p.sizes())
-		out, err := vet(ctx, cfg, p.vetArgs(cfg.Patterns))
+		out, err := vetUnits(ctx, cfg, p)
 		if err != nil {
 			return nil, err
 		}
@@ -61,6 +65,27 @@ func Run(ctx context.Context, cfg Config) (*findings.Results, error) {
 	c.nameSkipped()
 	c.res.Sort()
 	return c.res, nil
+}
+
+// vetUnits runs go vet on the plan's packages, and again when it printed
+// fewer units than the roots it analysed: Go 1.26's go vet keys a
+// package's cached output without saying whether the unit reported or
+// only computed facts for an importer (Go 1.27 says), so a package vetted
+// first as a dependency replays, as a root, the empty output of that run.
+// A rerun adds the tool flag -cachekey, which changes every key: a fixed
+// value first, whose results later runs share, then a fresh one.
+func vetUnits(ctx context.Context, cfg Config, p *plan) (*vetResult, error) {
+	args := p.vetArgs(cfg.Patterns)
+	out, err := vet(ctx, cfg, args)
+	for _, key := range []string{"root", strconv.FormatInt(time.Now().UnixNano(), 36)} {
+		if err != nil || len(out.units) >= p.unitsExpected(out) {
+			break
+		}
+		again := cfg
+		again.ToolArgs = append(slices.Clip(cfg.ToolArgs), "-"+vetunit.CacheKeyFlag+"="+key)
+		out, err = vet(ctx, again, args)
+	}
+	return out, err
 }
 
 // collector builds the results of a run.
