@@ -208,6 +208,9 @@ func (w *walker) unop(v *ssa.UnOp, at token.Pos, depth int) []Source {
 		case *ssa.Global:
 			return w.global(addr, at, depth)
 		case *ssa.FieldAddr:
+			if call := embeddedOfCall(addr); call != nil {
+				return w.value(call, at, depth+1)
+			}
 			return w.field(narrowssa.FieldOf(addr.X.Type(), addr.Field), depth)
 		case *ssa.Alloc:
 			return w.localCell(addr, at, depth)
@@ -221,6 +224,27 @@ func (w *walker) unop(v *ssa.UnOp, at token.Pos, depth int) []Source {
 		return unknown() // a channel receive: whatever was sent
 	}
 	return w.value(v.X, at, depth+1)
+}
+
+// embeddedOfCall returns the call whose result addr reaches through
+// embedded fields only, or nil: gtime.Now().Unix() calls time.Time's Unix
+// on the time.Time embedded in what gtime.Now returned, which has the
+// call's sources.
+func embeddedOfCall(addr *ssa.FieldAddr) *ssa.Call {
+	for {
+		f := narrowssa.FieldOf(addr.X.Type(), addr.Field)
+		if f == nil || !f.Embedded() {
+			return nil
+		}
+		switch x := addr.X.(type) {
+		case *ssa.Call:
+			return x
+		case *ssa.FieldAddr:
+			addr = x
+		default:
+			return nil
+		}
+	}
 }
 
 // localCell returns the sources of the values stored in a local variable

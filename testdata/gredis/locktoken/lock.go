@@ -10,6 +10,7 @@ import (
 
 	"github.com/gogf/gf/v2/database/gredis"
 	"github.com/gogf/gf/v2/frame/g"
+	"github.com/gogf/gf/v2/os/gtime"
 	"github.com/gogf/gf/v2/util/gconv"
 	"github.com/gogf/gf/v2/util/grand"
 	"github.com/gogf/gf/v2/util/guid"
@@ -25,7 +26,7 @@ var lockOption = gredis.SetOption{NX: true, TTLOption: gredis.TTLOption{EX: gcon
 
 // LockConst writes 1, as a flag would be written.
 func LockConst(ctx context.Context, name string) (bool, error) {
-	ok, err := g.Redis().SetNX(ctx, "lock:"+name, 1) // want `SetNX writes the constant 1 \(lock.go:28\) as the value of lock key "lock:" \+ name`
+	ok, err := g.Redis().SetNX(ctx, "lock:"+name, 1) // want `SetNX writes the constant 1 \(lock.go:29\) as the value of lock key "lock:" \+ name`
 	if err != nil || !ok {
 		return false, err
 	}
@@ -35,7 +36,7 @@ func LockConst(ctx context.Context, name string) (bool, error) {
 
 // LockPid writes the process id.
 func LockPid(ctx context.Context, name string) (bool, error) {
-	v, err := g.Redis().Set(ctx, "mutex:"+name, strconv.Itoa(os.Getpid()), gredis.SetOption{NX: true, TTLOption: gredis.TTLOption{PX: gconv.PtrInt64(30000)}}) // want `Set writes os.Getpid\(\) \(lock.go:38\) as the value of lock key "mutex:" \+ name`
+	v, err := g.Redis().Set(ctx, "mutex:"+name, strconv.Itoa(os.Getpid()), gredis.SetOption{NX: true, TTLOption: gredis.TTLOption{PX: gconv.PtrInt64(30000)}}) // want `Set writes os.Getpid\(\) \(lock.go:39\) as the value of lock key "mutex:" \+ name`
 	return !v.IsNil(), err
 }
 
@@ -47,7 +48,19 @@ func LockNode(ctx context.Context, name string) (bool, error) {
 
 // LockTime writes the clock.
 func LockTime(ctx context.Context, name string) (bool, error) {
-	v, err := g.Redis().Set(ctx, "lock:time:"+name, time.Now().UnixNano(), lockOption) // want `Set writes time.Now\(\) \(lock.go:50\) as the value of lock key "lock:time:" \+ name`
+	v, err := g.Redis().Set(ctx, "lock:time:"+name, time.Now().UnixNano(), lockOption) // want `Set writes time.Now\(\) \(lock.go:51\) as the value of lock key "lock:time:" \+ name`
+	return !v.IsNil(), err
+}
+
+// LockStamp writes GoFrame's clock, in seconds.
+func LockStamp(ctx context.Context, name string) (bool, error) {
+	v, err := g.Redis().Set(ctx, "lock:stamp:"+name, gtime.Now().Unix(), lockOption) // want `Set writes gtime.Now\(\) \(lock.go:57\) as the value of lock key "lock:stamp:" \+ name`
+	return !v.IsNil(), err
+}
+
+// LockMilli writes GoFrame's millisecond timestamp.
+func LockMilli(ctx context.Context, name string) (bool, error) {
+	v, err := g.Redis().Set(ctx, "lock:milli:"+name, gtime.TimestampMilli(), lockOption) // want `Set writes gtime.TimestampMilli\(\) \(lock.go:63\) as the value of lock key "lock:milli:" \+ name`
 	return !v.IsNil(), err
 }
 

@@ -64,8 +64,21 @@ var sourceFuncs = map[string]Kind{
 	"golang.org/x/sys/unix.Getpid":    Instance,
 	"golang.org/x/sys/unix.Gettid":    Instance,
 	"github.com/petermattis/goid.Get": Instance,
-	// Clock readings.
-	"time.Now": Clock,
+	// Clock readings, and GoFrame's (gtime, v1 and v2).
+	"time.Now":                                         Clock,
+	"github.com/gogf/gf/v2/os/gtime.Now":               Clock,
+	"github.com/gogf/gf/v2/os/gtime.Timestamp":         Clock,
+	"github.com/gogf/gf/v2/os/gtime.TimestampMilli":    Clock,
+	"github.com/gogf/gf/v2/os/gtime.TimestampMicro":    Clock,
+	"github.com/gogf/gf/v2/os/gtime.TimestampNano":     Clock,
+	"github.com/gogf/gf/v2/os/gtime.TimestampStr":      Clock,
+	"github.com/gogf/gf/v2/os/gtime.TimestampMilliStr": Clock,
+	"github.com/gogf/gf/v2/os/gtime.TimestampMicroStr": Clock,
+	"github.com/gogf/gf/v2/os/gtime.TimestampNanoStr":  Clock,
+	"github.com/gogf/gf/os/gtime.Now":                  Clock,
+	"github.com/gogf/gf/os/gtime.Timestamp":            Clock,
+	"github.com/gogf/gf/os/gtime.TimestampMilli":       Clock,
+	"github.com/gogf/gf/os/gtime.TimestampNano":        Clock,
 }
 
 // A PassMode says which arguments of a pure formatting function carry the
@@ -117,6 +130,8 @@ var passFuncs = map[string]PassMode{
 	"encoding/base64.Encoding.EncodeToString": PassNonRecv,
 	"encoding/base32.Encoding.EncodeToString": PassNonRecv,
 	"time.Time.*":                             PassRecv, // t.Unix(), t.UnixNano(), t.Format(layout)
+	"github.com/gogf/gf/v2/os/gtime.Time.*":   PassRecv, // gtime.Now().Timestamp(), .String()
+	"github.com/gogf/gf/os/gtime.Time.*":      PassRecv,
 	"github.com/google/uuid.Must":             PassArgs,
 	"github.com/google/uuid.UUID.String":      PassRecv,
 	"github.com/gofrs/uuid.Must":              PassArgs,
