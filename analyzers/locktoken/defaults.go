@@ -26,11 +26,13 @@ import (
 //	return newLock(key, v)
 //
 // Every default that reads the clock or the process identity becomes a
-// fresh token. The fix exists when each weak part of res is in such a
-// default (a write of a string variable read once, of calls and
-// constants only, that calls nothing the package calls elsewhere), and
-// each other part is a caller's argument or a constant written beside
-// one (the "-" above).
+// fresh token, and so does a string constant chosen by itself: a
+// variable's default or a call's argument (TryLock(conn, "orders",
+// "token")) used nowhere else (constantAt). The fix exists when each
+// weak part of res is in such a place (a default is a write of a string
+// variable read once, of calls and constants only, that calls nothing
+// the package calls elsewhere), and each other part is a caller's
+// argument or a constant written beside one (the "-" above).
 func defaultsFix(pass *analysis.Pass, w tokenWrite, res provenance.Result) (analysis.SuggestedFix, bool) {
 	sites, ok := weakDefaults(pass, res)
 	if !ok {
