@@ -8,7 +8,6 @@ import (
 	"slices"
 
 	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
-	"github.com/leasevet/leasevet/analyzers/internal/fixedit"
 	"github.com/leasevet/leasevet/analyzers/internal/provenance"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/astutil"
@@ -38,52 +37,18 @@ func defaultsFix(pass *analysis.Pass, w tokenWrite, res provenance.Result) (anal
 	if !ok {
 		return analysis.SuggestedFix{}, false
 	}
-	var edits, imports []analysis.TextEdit
-	var files []*ast.File
-	var tok tokenExpr
-	replaced := map[*ast.File][]analysis.TextEdit{}
-	for _, s := range sites {
-		t, imp, ok := freshToken(pass, s.file, w.op.Client, s.x.Pos())
-		if !ok {
-			return analysis.SuggestedFix{}, false
-		}
-		e := analysis.TextEdit{Pos: s.x.Pos(), End: s.x.End(), NewText: []byte(t.expr)}
-		edits, tok = append(edits, e), t
-		if replaced[s.file] == nil {
-			files = append(files, s.file)
-		}
-		replaced[s.file] = append(replaced[s.file], e)
-		for _, i := range imp {
-			if !slices.ContainsFunc(imports, func(j analysis.TextEdit) bool { return sameEdit(i, j) }) {
-				imports = append(imports, i)
-			}
-		}
+	xs := make([]ast.Expr, len(sites))
+	for i, s := range sites {
+		xs[i] = s.x
 	}
-	for _, file := range files {
-		for _, path := range fixedit.ImportsOnlyIn(pass, file, replaced[file]) {
-			if path == tok.path || path == tok.conv {
-				continue
-			}
-			del, ok := fixedit.DeleteImport(pass.Fset, file, path)
-			if !ok {
-				return analysis.SuggestedFix{}, false
-			}
-			edits = append(edits, del)
-		}
-	}
-	return analysis.SuggestedFix{Message: "Use a fresh " + tok.expr + " for the lock value", TextEdits: append(edits, imports...)}, true
+	return tokenFix(pass, w.op.Client, xs)
 }
 
-func sameEdit(a, b analysis.TextEdit) bool {
-	return a.Pos == b.Pos && a.End == b.End && string(a.NewText) == string(b.NewText)
-}
-
-// A weakDefault is a write of a variable, x, that produces a weak value
-// by itself (defaultsFix).
+// A weakDefault is a place, x, that chooses a weak value by itself: the
+// value of a write of the variable v, or a call's argument (defaultsFix).
 type weakDefault struct {
-	file *ast.File
-	x    ast.Expr
-	v    *types.Var
+	x ast.Expr
+	v *types.Var // the variable written; nil for a call's argument
 }
 
 // weakDefaults returns the writes that produce the weak parts of res,
@@ -151,7 +116,7 @@ func constantAt(pass *analysis.Pass, pos token.Pos) (weakDefault, bool) {
 	if call, ok := path[1].(*ast.CallExpr); ok {
 		fn := typeutil.StaticCallee(pass.TypesInfo, call)
 		inArgs := slices.Contains(call.Args, x)
-		return weakDefault{file: file, x: x}, inArgs && fn != nil && fn.Pkg() == pass.Pkg
+		return weakDefault{x: x}, inArgs && fn != nil && fn.Pkg() == pass.Pkg
 	}
 	d, ok := writeAt(pass, pos)
 	return d, ok && d.x == x && reads(pass, d.v) == 1
@@ -184,7 +149,7 @@ func writeAt(pass *analysis.Pass, pos token.Pos) (weakDefault, bool) {
 		if len(lhs) != 1 || len(rhs) != 1 || v == nil || v.IsField() || v.Parent() == pass.Pkg.Scope() || !isString(v.Type()) {
 			return weakDefault{}, false
 		}
-		return weakDefault{file: file, x: rhs[0], v: v}, true
+		return weakDefault{x: rhs[0], v: v}, true
 	}
 	return weakDefault{}, false
 }

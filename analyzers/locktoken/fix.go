@@ -55,27 +55,47 @@ func newTokenFix(pass *analysis.Pass, m *lockmodel.Model, w tokenWrite, res prov
 	if rhs == nil || !replaceable(pass, m, w, res, rhs, inPlace) {
 		return analysis.SuggestedFix{}, false
 	}
-	file := analysisutil.FileOf(pass.Files, rhs.Pos())
-	if file == nil {
-		return analysis.SuggestedFix{}, false
-	}
-	tok, edits, ok := freshToken(pass, file, w.op.Client, rhs.Pos())
-	if !ok {
-		return analysis.SuggestedFix{}, false
-	}
-	replace := analysis.TextEdit{Pos: rhs.Pos(), End: rhs.End(), NewText: []byte(tok.expr)}
-	edits = append(edits, replace)
-	for _, path := range fixedit.ImportsOnlyIn(pass, file, []analysis.TextEdit{replace}) {
-		if path == tok.path || path == tok.conv {
-			continue // the token's own: strconv.FormatInt(time.Now()...) becomes strconv.FormatUint(...)
+	return tokenFix(pass, w.op.Client, []ast.Expr{rhs})
+}
+
+// tokenFix returns the fix that replaces each of xs, the places choosing
+// a weak lock value, with a fresh token (freshToken, once per place), and
+// deletes the imports that only the old values used, but the token's own
+// (strconv.FormatInt(time.Now()...) becomes strconv.FormatUint(...)).
+func tokenFix(pass *analysis.Pass, client rediscall.Client, xs []ast.Expr) (analysis.SuggestedFix, bool) {
+	var imports, replaced, deleted []analysis.TextEdit
+	var files []*ast.File
+	toks := map[*ast.File]tokenExpr{}
+	for _, x := range xs {
+		file := analysisutil.FileOf(pass.Files, x.Pos())
+		if file == nil {
+			return analysis.SuggestedFix{}, false
 		}
-		del, ok := fixedit.DeleteImport(pass.Fset, file, path)
+		tok, imp, ok := freshToken(pass, file, client, x.Pos())
 		if !ok {
 			return analysis.SuggestedFix{}, false
 		}
-		edits = append(edits, del)
+		if _, seen := toks[file]; !seen {
+			files, toks[file] = append(files, file), tok
+			imports = append(imports, imp...) // the same edits at every place of one file
+		}
+		replaced = append(replaced, analysis.TextEdit{Pos: x.Pos(), End: x.End(), NewText: []byte(tok.expr)})
 	}
-	return analysis.SuggestedFix{Message: "Use a fresh " + tok.expr + " for the lock value", TextEdits: edits}, true
+	for _, file := range files {
+		tok := toks[file]
+		for _, path := range fixedit.ImportsOnlyIn(pass, file, replaced) {
+			if path == tok.path || path == tok.conv {
+				continue
+			}
+			del, ok := fixedit.DeleteImport(pass.Fset, file, path)
+			if !ok {
+				return analysis.SuggestedFix{}, false
+			}
+			deleted = append(deleted, del)
+		}
+	}
+	edits := append(append(imports, replaced...), deleted...)
+	return analysis.SuggestedFix{Message: "Use a fresh " + toks[files[0]].expr + " for the lock value", TextEdits: edits}, true
 }
 
 // replaceable reports whether rhs, the expression that chooses w's weak
