@@ -224,13 +224,8 @@ func compareIf(op *lockmodel.Op, gc *lockmodel.GetCompare) (*ast.IfStmt, *ast.Bl
 
 // stmtOf returns the statement that issues op: the one directly in a block.
 func stmtOf(op *lockmodel.Op) ast.Stmt {
-	for i := len(op.Stack) - 1; i > 0; i-- {
-		if _, ok := op.Stack[i-1].(*ast.BlockStmt); ok {
-			s, _ := op.Stack[i].(ast.Stmt)
-			return s
-		}
-	}
-	return nil
+	_, s := fixedit.BlockStmt(op.Stack)
+	return s
 }
 
 // returnsError reports whether body is return E with E a non-nil error:

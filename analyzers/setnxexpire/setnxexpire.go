@@ -163,13 +163,22 @@ func heldTTL(info *types.Info, acq *lockmodel.Op) bool {
 }
 
 // foldTTL builds the fix that moves the expire's TTL into the acquire and
-// takes the expire out (removeExpire), when that is certainly right.
+// takes the expire out (removeExpire), when that is certainly right. A
+// TTL computed between the two has its computation moved above the
+// acquire (hoistTTL).
 func foldTTL(pass *analysis.Pass, m *lockmodel.Model, acq, exp *lockmodel.Op) (analysis.SuggestedFix, bool) {
 	if acq.Via != nil || exp.Via != nil || acq.Forwarded || exp.Forwarded || exp.TTL == nil {
 		return analysis.SuggestedFix{}, false
 	}
-	if acq.Func != exp.Func || !availableAt(pass.TypesInfo, m.Env, exp.TTL, acq.Pos(), acq.Func) || heldTTL(pass.TypesInfo, acq) {
+	if acq.Func != exp.Func || heldTTL(pass.TypesInfo, acq) {
 		return analysis.SuggestedFix{}, false
+	}
+	var hoisted []analysis.TextEdit // the TTL's computation, moved above the acquire
+	if !availableAt(pass.TypesInfo, m.Env, exp.TTL, acq.Pos(), acq.Func) {
+		var ok bool
+		if hoisted, ok = hoistTTL(pass, acq, exp); !ok {
+			return analysis.SuggestedFix{}, false
+		}
 	}
 	removal, ok := removeExpire(pass, acq, exp)
 	if !ok {
@@ -179,10 +188,11 @@ func foldTTL(pass *analysis.Pass, m *lockmodel.Model, acq, exp *lockmodel.Op) (a
 	if !ok {
 		return analysis.SuggestedFix{}, false
 	}
-	return analysis.SuggestedFix{
-		Message:   "Set the TTL in " + acq.Method + " and remove " + exp.Method,
-		TextEdits: append(puts, removal...),
-	}, true
+	edits := append(append(puts, removal...), hoisted...)
+	if hoisted != nil {
+		edits = append(edits, fixedit.CollapseBlanks(pass, edits)...)
+	}
+	return analysis.SuggestedFix{Message: "Set the TTL in " + acq.Method + " and remove " + exp.Method, TextEdits: edits}, true
 }
 
 // putTTL returns the edit that gives the acquire the expire's TTL.

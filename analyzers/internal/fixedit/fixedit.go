@@ -149,6 +149,19 @@ func Parent(stack []ast.Node) (*ast.BlockStmt, ast.Stmt, bool) {
 	return nil, nil, false
 }
 
+// BlockStmt returns the innermost statement on stack (the path from a
+// file to a node) that stands directly in a block, and that block: for a
+// node in an if's init, the if. It returns nils when there is none.
+func BlockStmt(stack []ast.Node) (*ast.BlockStmt, ast.Stmt) {
+	for i := len(stack) - 1; i > 0; i-- {
+		block, inBlock := stack[i-1].(*ast.BlockStmt)
+		if s, ok := stack[i].(ast.Stmt); ok && inBlock {
+			return block, s
+		}
+	}
+	return nil, nil
+}
+
 // AddImport returns the edits that import path under its default name, or
 // none when file already imports it. name reports the identifier to use.
 func AddImport(fset *token.FileSet, file *ast.File, path string) (name string, edits []analysis.TextEdit) {
@@ -301,6 +314,12 @@ func lastElem(path string) string {
 // binary expressions outside their context).
 func Text(pass *analysis.Pass, node ast.Node) (string, bool) {
 	return sourceText(pass, node.Pos(), node.End())
+}
+
+// Between returns the source text from pos to end, two positions of one
+// file: the whole lines a DeleteStmt edit spans, to write them elsewhere.
+func Between(pass *analysis.Pass, pos, end token.Pos) (string, bool) {
+	return sourceText(pass, pos, end)
 }
 
 // Indent returns the white space that starts the line of pos, up to pos:
