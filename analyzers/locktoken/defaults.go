@@ -65,7 +65,7 @@ func weakDefaults(pass *analysis.Pass, res provenance.Result) ([]weakDefault, bo
 			consts = append(consts, p.Pos)
 		case p.Kind == provenance.Clock || p.Kind == provenance.Instance:
 			d, ok := writeAt(pass, p.Pos)
-			if !ok || !selfContained(pass, d.x) || calledElsewhere(pass, d.x) || reads(pass, d.v) != 1 {
+			if !ok || !selfContained(pass, d.x) || calledElsewhere(pass, d.x, nil) || reads(pass, d.v) != 1 {
 				return nil, false
 			}
 			sites = addSite(sites, d)

@@ -119,26 +119,81 @@ func replaceable(pass *analysis.Pass, m *lockmodel.Model, w tokenWrite, res prov
 // no other call of the package computes again, since a release that
 // recomputes it to compare would stop matching. A reading of the clock
 // itself (time.Now()) is never computed again.
+//
+// The value may be produced in helpers of the package that rhs calls
+// (a function formatting the pid with the goroutine id, itself calling
+// two more): every function rhs reaches through calls of the package
+// counts as rhs, so none of them may be called from anywhere else.
 func freshAtWrite(pass *analysis.Pass, res provenance.Result, rhs ast.Expr) bool {
 	if k := res.Kind(); k != provenance.Instance && k != provenance.Clock {
+		return false
+	}
+	helpers := helpersOf(pass, rhs)
+	within := func(pos token.Pos) bool {
+		if rhs.Pos() <= pos && pos < rhs.End() {
+			return true
+		}
+		for _, fd := range helpers {
+			if fd.Pos() <= pos && pos < fd.End() {
+				return true
+			}
+		}
 		return false
 	}
 	for _, p := range res.Parts {
 		if p.Kind == provenance.Constant && !p.Pos.IsValid() {
 			continue // a literal part: "pid-" + ...
 		}
-		if p.Pos < rhs.Pos() || p.Pos >= rhs.End() {
+		if !within(p.Pos) {
 			return false // a constant, an identity or a clock reading passed in
 		}
 	}
-	return !calledElsewhere(pass, rhs)
+	return !calledElsewhere(pass, rhs, helpers)
+}
+
+// helpersOf returns the declarations of the package's functions that
+// calls in rhs reach, directly or through one another.
+func helpersOf(pass *analysis.Pass, rhs ast.Expr) map[*types.Func]*ast.FuncDecl {
+	decls := map[*types.Func]*ast.FuncDecl{}
+	for _, file := range pass.Files {
+		for _, d := range file.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
+				if fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
+					decls[fn] = fd
+				}
+			}
+		}
+	}
+	found := map[*types.Func]*ast.FuncDecl{}
+	var visit func(n ast.Node)
+	visit = func(n ast.Node) {
+		ast.Inspect(n, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			fn, _ := typeutil.Callee(pass.TypesInfo, call).(*types.Func)
+			if fd := decls[fn]; fd != nil && found[fn] == nil {
+				found[fn] = fd
+				visit(fd.Body)
+			}
+			return true
+		})
+	}
+	visit(rhs)
+	return found
 }
 
 // calledElsewhere reports whether a function that rhs calls, other than
 // the standard library's formatting (fmt, strconv, strings) and clock
-// (time), is also called outside rhs in the package.
-func calledElsewhere(pass *analysis.Pass, rhs ast.Expr) bool {
+// (time), or one of helpers (the package's functions rhs reaches), is
+// called in the package outside rhs and those helpers.
+func calledElsewhere(pass *analysis.Pass, rhs ast.Expr, helpers map[*types.Func]*ast.FuncDecl) bool {
 	callees := map[*types.Func]bool{}
+	inside := map[ast.Node]bool{rhs: true}
+	for fn, fd := range helpers {
+		callees[fn], inside[fd] = true, true
+	}
 	ast.Inspect(rhs, func(n ast.Node) bool {
 		if call, ok := n.(*ast.CallExpr); ok {
 			if fn, ok := typeutil.Callee(pass.TypesInfo, call).(*types.Func); ok && fn.Pkg() != nil && !formatting[fn.Pkg().Path()] {
@@ -150,8 +205,8 @@ func calledElsewhere(pass *analysis.Pass, rhs ast.Expr) bool {
 	for _, file := range pass.Files {
 		if analysisutil.Find(file, func(n ast.Node) (bool, bool) {
 			call, ok := n.(*ast.CallExpr)
-			if n == rhs || !ok {
-				return false, n != rhs
+			if inside[n] || !ok {
+				return false, !inside[n]
 			}
 			fn, _ := typeutil.Callee(pass.TypesInfo, call).(*types.Func)
 			return callees[fn], true
