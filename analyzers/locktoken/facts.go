@@ -128,17 +128,23 @@ type sourceScan struct {
 }
 
 func newSourceScan(pass *analysis.Pass) *sourceScan {
-	sc := &sourceScan{pass: pass, inits: packageVarInits(pass), decls: map[*types.Func]*ast.FuncDecl{}}
+	return &sourceScan{pass: pass, inits: packageVarInits(pass), decls: funcDecls(pass)}
+}
+
+// funcDecls returns the declarations of the package's functions that
+// have a body and no receiver.
+func funcDecls(pass *analysis.Pass) map[*types.Func]*ast.FuncDecl {
+	decls := map[*types.Func]*ast.FuncDecl{}
 	for _, f := range pass.Files {
 		for _, decl := range f.Decls {
 			if fd, ok := decl.(*ast.FuncDecl); ok && fd.Recv == nil && fd.Body != nil {
 				if fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
-					sc.decls[fn] = fd
+					decls[fn] = fd
 				}
 			}
 		}
 	}
-	return sc
+	return decls
 }
 
 // namesSource reports whether node calls a source function (os.Hostname,

@@ -151,19 +151,10 @@ func freshAtWrite(pass *analysis.Pass, res provenance.Result, rhs ast.Expr) bool
 	return !calledElsewhere(pass, rhs, helpers)
 }
 
-// helpersOf returns the declarations of the package's functions that
-// calls in rhs reach, directly or through one another.
+// helpersOf returns the declarations of the package's functions (no
+// methods) that calls in rhs reach, directly or through one another.
 func helpersOf(pass *analysis.Pass, rhs ast.Expr) map[*types.Func]*ast.FuncDecl {
-	decls := map[*types.Func]*ast.FuncDecl{}
-	for _, file := range pass.Files {
-		for _, d := range file.Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
-				if fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
-					decls[fn] = fd
-				}
-			}
-		}
-	}
+	decls := funcDecls(pass)
 	found := map[*types.Func]*ast.FuncDecl{}
 	var visit func(n ast.Node)
 	visit = func(n ast.Node) {
