@@ -155,3 +155,16 @@ func TestRun_keep(t *testing.T) {
 		t.Errorf("a second run lost the kept copy: %v", err)
 	}
 }
+
+// TestRun_namesPackagesNotAnalysed: a package the analyzer cannot
+// analyse in the module as it is has findings no rewrite can be compared
+// with; the run says so rather than counting them as none.
+func TestRun_namesPackagesNotAnalysed(t *testing.T) {
+	t.Setenv("FAKEVET_ERROR", "locks")
+	var stdout, stderr bytes.Buffer
+	cfg := &driver.Config{Analyzer: fakevet(t), Kinds: []rewrite.Kind{hoist.ReplyLocal{}}, Threshold: 0.95, MaxBisect: 10, Stdout: &stdout, Stderr: &stderr}
+	driver.Run(context.Background(), cfg, []string{"testdata/mod"})
+	if want := "testdata/mod: not analysed as it is, so never compared: locks: fake: fakevet: cannot analyse locks"; !strings.Contains(stderr.String(), want) {
+		t.Errorf("stderr has no line %q:\n%s", want, stderr.String())
+	}
+}

@@ -53,6 +53,7 @@ func newModuleRun(ctx context.Context, cfg *Config, dir, tmp string) (*moduleRun
 	r.baseErrors = map[string]bool{}
 	for _, e := range res.Errors {
 		r.baseErrors[e] = true
+		r.progress("not analysed as it is, so never compared: %s", firstLine(e))
 	}
 	r.progress("%d findings", len(r.base))
 	return r, nil

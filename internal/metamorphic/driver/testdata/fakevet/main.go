@@ -61,8 +61,22 @@ func main() {
 			tree[dir]["fake"] = append(tree[dir]["fake"], d)
 		}
 	}
-	out, _ := json.MarshalIndent(tree, "", "\t")
+	out, _ := json.MarshalIndent(withErrors(tree, os.Getenv("FAKEVET_ERROR")), "", "\t")
 	fmt.Println(string(out))
+}
+
+// withErrors returns tree with the package in directory dir (when set)
+// reported as one that could not be analysed, as go vet -json writes it:
+// {"pkg": {"analyzer": {"error": "..."}}}, and no findings.
+func withErrors(tree map[string]map[string][]diag, dir string) map[string]any {
+	out := map[string]any{}
+	for d, byAnalyzer := range tree {
+		out[d] = byAnalyzer
+	}
+	if dir != "" {
+		out[dir] = map[string]any{"fake": map[string]string{"error": "fakevet: cannot analyse " + dir}}
+	}
+	return out
 }
 
 // check applies the rules to the files of one package.
