@@ -175,24 +175,26 @@ func helpersOf(pass *analysis.Pass, rhs ast.Expr) map[*types.Func]*ast.FuncDecl 
 	return found
 }
 
-// calledElsewhere reports whether a function that rhs calls, other than
-// the standard library's formatting (fmt, strconv, strings) and clock
-// (time), or one of helpers (the package's functions rhs reaches), is
-// called in the package outside rhs and those helpers.
+// calledElsewhere reports whether a function that rhs or one of helpers
+// (the package's functions rhs reaches) calls, other than the standard
+// library's formatting (fmt, strconv, strings) and clock (time), or one of
+// those helpers, is called in the package outside rhs and the helpers.
 func calledElsewhere(pass *analysis.Pass, rhs ast.Expr, helpers map[*types.Func]*ast.FuncDecl) bool {
 	callees := map[*types.Func]bool{}
 	inside := map[ast.Node]bool{rhs: true}
 	for fn, fd := range helpers {
 		callees[fn], inside[fd] = true, true
 	}
-	ast.Inspect(rhs, func(n ast.Node) bool {
-		if call, ok := n.(*ast.CallExpr); ok {
-			if fn, ok := typeutil.Callee(pass.TypesInfo, call).(*types.Func); ok && fn.Pkg() != nil && !formatting[fn.Pkg().Path()] {
-				callees[fn] = true
+	for n := range inside { // the identity's sources too: a release may read os.Getpid() itself
+		ast.Inspect(n, func(n ast.Node) bool {
+			if call, ok := n.(*ast.CallExpr); ok {
+				if fn, ok := typeutil.Callee(pass.TypesInfo, call).(*types.Func); ok && fn.Pkg() != nil && !formatting[fn.Pkg().Path()] {
+					callees[fn] = true
+				}
 			}
-		}
-		return true
-	})
+			return true
+		})
+	}
 	for _, file := range pass.Files {
 		if analysisutil.Find(file, func(n ast.Node) (bool, bool) {
 			call, ok := n.(*ast.CallExpr)

@@ -1,4 +1,4 @@
-package pidhelpers
+package pidrecompute
 
 import (
 	"context"
