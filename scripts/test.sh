@@ -54,7 +54,7 @@ race_lane() {
 	local status=0
 	progress "race lane: go -C safelock test -vet=off -race ./..."
 	go -C safelock test -vet=off -race ./... 2>&1 | tee "$out/safelock.log" || status=1
-	progress "race lane: go test -race ${racy[*]} and go -C safelocktest test -vet=off -race ./..., side by side"
+	progress "race lane: go test -vet=off -race ${racy[*]} and go -C safelocktest test -vet=off -race ./..., side by side"
 	go test -vet=off -race "${racy[@]}" > "$out/internal.log" 2>&1 &
 	local internal=$!
 	go -C safelocktest test -vet=off -race ./... 2>&1 | tee "$out/safelocktest.log" || status=1

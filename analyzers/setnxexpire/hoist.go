@@ -6,6 +6,7 @@ import (
 	"go/types"
 	"slices"
 
+	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
 	"github.com/leasevet/leasevet/analyzers/internal/fixedit"
 	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
 	"golang.org/x/tools/go/analysis"
@@ -228,10 +229,10 @@ func unchangedSince(info *types.Info, body *ast.BlockStmt, v *types.Var, aStmt a
 	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FuncLit:
-			changed = changed || uses(info, n, v)
+			changed = changed || analysisutil.Uses(info, n, v)
 			return false
 		case *ast.UnaryExpr:
-			changed = changed || n.Op == token.AND && uses(info, n.X, v)
+			changed = changed || n.Op == token.AND && analysisutil.Uses(info, n.X, v)
 		}
 		return !changed
 	})
@@ -293,17 +294,19 @@ func localsRead(info *types.Info, n ast.Node) map[*types.Var]bool {
 }
 
 // localVar returns the variable id names when it is a local variable or
-// a parameter of a function (no field, no package variable), or nil.
+// a parameter of a function (isLocal), or nil.
 func localVar(info *types.Info, id *ast.Ident) *types.Var {
 	v, ok := info.ObjectOf(id).(*types.Var)
-	if !ok || v.IsField() || v.Pkg() == nil || v.Parent() == nil || v.Parent() == v.Pkg().Scope() {
+	if !ok || !isLocal(v) {
 		return nil
 	}
 	return v
 }
 
-func uses(info *types.Info, n ast.Node, v *types.Var) bool {
-	return localsRead(info, n)[v]
+// isLocal reports whether v is a local variable or a parameter of a
+// function: no field, no package variable.
+func isLocal(v *types.Var) bool {
+	return !v.IsField() && v.Pkg() != nil && v.Parent() != v.Pkg().Scope()
 }
 
 func overlaps(a, b map[*types.Var]bool) bool {

@@ -123,7 +123,7 @@ func varsOf(env *rediscall.Env, e ast.Expr) map[*types.Var]bool {
 				return true
 			}
 			v, ok := env.Info.Uses[id].(*types.Var)
-			if !ok || vars[v] || v.IsField() || v.Pkg() == nil || v.Parent() == v.Pkg().Scope() {
+			if !ok || vars[v] || !isLocal(v) {
 				return true
 			}
 			vars[v] = true
