@@ -14,11 +14,11 @@ import (
 // of its packages in testdata/src, testdata/clients and testdata/gredis, one subtest per
 // package: run one with -run 'TestFixtures/src/locktoken/NAME'.
 // ./gate/plainhelpers is a package without Redis whose helpers get no
-// token fact. Every diagnostic must point, as related information, at
+// token fact; ./correct/flags, NX markers that are not locks. Every diagnostic must point, as related information, at
 // where the weak value is produced, so that editors can jump to it.
 func TestFixtures(t *testing.T) {
 	acts := ruletest.Run(t, locktoken.Analyzer.Name,
-		fixturecheck.Row{Dir: fixtures.Dir(), Patterns: []string{"./locktoken/...", "./gate/plainhelpers"}, Fixes: true},
+		fixturecheck.Row{Dir: fixtures.Dir(), Patterns: []string{"./locktoken/...", "./gate/plainhelpers", "./correct/flags"}, Fixes: true},
 		fixturecheck.Row{Dir: fixtures.ClientsDir(), Patterns: []string{"./locktoken/..."}, Fixes: true},
 		fixturecheck.Row{Dir: fixtures.GredisDir(), Patterns: []string{"./locktoken/...", "./correct/..."}, Fixes: false},
 	)

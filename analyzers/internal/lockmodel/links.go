@@ -3,10 +3,12 @@ package lockmodel
 import (
 	"fmt"
 	"go/ast"
+	"go/types"
 
 	"github.com/leasevet/leasevet/analyzers/internal/rediscall"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/types/typeutil"
 )
 
 // The links tie the ops of a package's wrappers to the ops that stand for
@@ -165,8 +167,26 @@ func (m *Model) Root(op *Op) *Op {
 
 // IsRoot reports whether op is where the package's part of its command is
 // issued (see Root): a finding about the command is reported there, never
-// at the calls of the same-package helpers that issue it.
-func (m *Model) IsRoot(op *Op) bool { return m.Origin(op) == nil }
+// at the calls of the same-package helpers that issue it. A call of a
+// function of the package that no link ties to a command of it (its
+// summary did not settle within summarizeLocal's bound) is no root
+// either: the command is judged inside, where it is.
+func (m *Model) IsRoot(op *Op) bool { return m.Origin(op) == nil && !m.unlinkedLocal(op) }
+
+// unlinkedLocal reports whether op is issued through a call of a function
+// or concrete method of the package, whose command its caller's options
+// do not decide, and no link ties op to that command.
+func (m *Model) unlinkedLocal(op *Op) bool {
+	if op.Via == nil || op.Via.Options >= 0 || m.Origin(op) != nil {
+		return false
+	}
+	fn, ok := typeutil.Callee(m.pass.TypesInfo, op.Expr).(*types.Func)
+	if !ok || fn.Pkg() != m.pass.Pkg {
+		return false
+	}
+	recv := fn.Signature().Recv()
+	return recv == nil || !types.IsInterface(recv.Type())
+}
 
 // Origin returns, for an op issued through a call of a wrapper declared in
 // this package, the op inside the wrapper it stands for; nil for a direct

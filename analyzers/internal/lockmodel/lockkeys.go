@@ -240,13 +240,30 @@ func keyNames(e ast.Expr) []string {
 }
 
 // criticalSection reports whether one function both acquires the key and
-// releases or renews it after the acquire (or in a defer).
+// releases or renews it after the acquire (or in a defer), inside the
+// block the acquire runs in: a function that sets an NX marker under one
+// condition and deletes it under another (if running { mark }; if
+// finished { unmark }) writes a flag, and its delete need not follow any
+// acquire.
 func criticalSection(acquires, releases []*Op) bool {
 	for _, a := range acquires {
 		for _, r := range releases {
-			if a.Func == r.Func && (r.Reply.Consumer == replyuse.Deferred || Before(a, r)) {
+			if a.Func == r.Func && (r.Reply.Consumer == replyuse.Deferred || Before(a, r)) && withinBlock(a.Stack, r.Stack) {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// withinBlock reports whether the node path y passes through the
+// innermost block (a block statement or a case of a switch or select)
+// of the path x.
+func withinBlock(x, y []ast.Node) bool {
+	for i := len(x) - 1; i >= 0; i-- {
+		switch x[i].(type) {
+		case *ast.BlockStmt, *ast.CaseClause, *ast.CommClause:
+			return i < len(y) && y[i] == x[i]
 		}
 	}
 	return false

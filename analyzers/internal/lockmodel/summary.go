@@ -53,12 +53,15 @@ func (m *Model) localSummaries() map[*types.Func]*Summary {
 
 // summarizeLocal computes the summaries of the package's functions, from
 // the model's walk of their bodies (opsOf), which it repeats: a wrapper
-// may call another wrapper, so it iterates until nothing changes
-// (bounded: wrapper chains are short, and recursion must terminate).
+// may call another wrapper, so it iterates until nothing changes. Each
+// pass settles at least one more call of every chain, whatever the order
+// the functions are written in; the bound ends summaries that recursion
+// keeps changing, and a call whose summary has not settled is judged
+// inside the function it calls, not at the call (see IsRoot).
 func (m *Model) summarizeLocal() {
 	sums := m.localSummaries()
 	m.ifaceImpls = m.Env.InterfaceImpls()
-	for range 4 {
+	for range maxSummaryPasses {
 		changed := false
 		for _, fn := range m.Funcs {
 			s := m.summarize(fn)
@@ -120,6 +123,10 @@ func (m *Model) summarize(fn *Func) *Summary {
 }
 
 const maxSummaryOps = 64
+
+// maxSummaryPasses bounds summarizeLocal's passes: chains of helpers
+// twelve calls deep settle.
+const maxSummaryPasses = 16
 
 // template returns the key resolver that writes fn's keys in terms of its
 // parameters, and the parameters' indexes.
