@@ -119,20 +119,72 @@ func assignedBetween(info *types.Info, body *ast.BlockStmt, v *types.Var, from, 
 // acquireErr returns the error variable the acquire's result is assigned
 // to (ok, err := c.SetNX(...).Result(); err := c.SetArgs(...).Err()), and
 // where that assignment ends. A command held in a local first (cmd :=
-// c.SetNX(...); ok, err := cmd.Result()) has its error where it is read.
+// c.SetNX(...); ok, err := cmd.Result()) has its error where it is read,
+// also when a function reads it (ok, err := result(cmd)), as a command
+// read where it is sent has its error from any call it is passed to.
 func acquireErr(info *types.Info, acq *lockmodel.Op) (*types.Var, token.Pos) {
-	if acq.Reply.Held != nil {
-		as, ok := acq.Reply.Parent.(*ast.AssignStmt)
-		if !ok || acq.Reply.Consumer != replyuse.Assigned || len(acq.Reply.Lhs) == 0 {
-			return nil, token.NoPos
+	if acq.Reply.Held == nil {
+		if v := stackErr(info, acq); v != nil {
+			return v, acq.Expr.End()
 		}
-		v := analysisutil.VarOf(info, acq.Reply.Lhs[len(acq.Reply.Lhs)-1])
-		if v == nil || !analysisutil.IsError(v.Type()) {
-			return nil, token.NoPos
-		}
-		return v, as.End()
 	}
-	return stackErr(info, acq), acq.Expr.End()
+	lhs, as := heldRead(info, acq)
+	if len(lhs) == 0 {
+		return nil, token.NoPos
+	}
+	v := analysisutil.VarOf(info, lhs[len(lhs)-1])
+	if v == nil || !analysisutil.IsError(v.Type()) {
+		return nil, token.NoPos
+	}
+	return v, as.End()
+}
+
+// heldRead returns the targets of the assignment that reads the held
+// command acq, and the assignment: the reply assigned (ok, err :=
+// cmd.Result()) or passed to the one call on its right (ok, err :=
+// result(cmd.Result()), or ok, err := result(cmd) for a command a
+// wrapper returned); nil when it is read otherwise.
+func heldRead(info *types.Info, acq *lockmodel.Op) ([]ast.Expr, *ast.AssignStmt) {
+	u := acq.Reply
+	if u.Held == nil {
+		if u.Consumer != replyuse.Assigned || len(u.Lhs) != 1 {
+			return nil, nil
+		}
+		v := analysisutil.VarOf(info, u.Lhs[0])
+		if v == nil || analysisutil.IsError(v.Type()) {
+			return nil, nil
+		}
+		return readBy(acq.Func.Decl.Body, func(arg ast.Expr) bool { return analysisutil.VarOf(info, arg) == v })
+	}
+	if as, ok := u.Parent.(*ast.AssignStmt); ok && u.Consumer == replyuse.Assigned {
+		return u.Lhs, as
+	}
+	call, ok := u.Parent.(*ast.CallExpr)
+	if !ok || !slices.Contains(call.Args, u.Reply) {
+		return nil, nil
+	}
+	return readBy(acq.Func.Decl.Body, func(arg ast.Expr) bool { return arg == u.Reply })
+}
+
+// readBy returns the targets of the first assignment in body whose one
+// value is a call with an argument for which isReply holds, and the
+// assignment.
+func readBy(body *ast.BlockStmt, isReply func(ast.Expr) bool) ([]ast.Expr, *ast.AssignStmt) {
+	var read *ast.AssignStmt
+	ast.Inspect(body, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || len(as.Rhs) != 1 {
+			return read == nil
+		}
+		if call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr); ok && slices.ContainsFunc(call.Args, isReply) {
+			read = as
+		}
+		return read == nil
+	})
+	if read == nil {
+		return nil, nil
+	}
+	return read.Lhs, read
 }
 
 // stackErr is acquireErr for a command read where it is sent.

@@ -9,6 +9,7 @@ import (
 	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
 	"github.com/leasevet/leasevet/analyzers/internal/fixedit"
 	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
+	"github.com/leasevet/leasevet/analyzers/internal/rediscall"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
 )
@@ -294,19 +295,13 @@ func localsRead(info *types.Info, n ast.Node) map[*types.Var]bool {
 }
 
 // localVar returns the variable id names when it is a local variable or
-// a parameter of a function (isLocal), or nil.
+// a parameter of a function (rediscall.IsLocal), or nil.
 func localVar(info *types.Info, id *ast.Ident) *types.Var {
 	v, ok := info.ObjectOf(id).(*types.Var)
-	if !ok || !isLocal(v) {
+	if !ok || !rediscall.IsLocal(v) {
 		return nil
 	}
 	return v
-}
-
-// isLocal reports whether v is a local variable or a parameter of a
-// function: no field, no package variable.
-func isLocal(v *types.Var) bool {
-	return !v.IsField() && v.Pkg() != nil && v.Parent() != v.Pkg().Scope()
 }
 
 func overlaps(a, b map[*types.Var]bool) bool {

@@ -5,11 +5,9 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
-	"maps"
 
 	"github.com/leasevet/leasevet/analyzers/internal/analysisutil"
 	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
-	"github.com/leasevet/leasevet/analyzers/internal/rediscall"
 )
 
 // optionalTTL reports whether exp, the expire after a SETNX, is sent
@@ -20,10 +18,12 @@ import (
 // duration does (0: never expires), and a crash between the commands
 // leaves that state, not a lock no one can take.
 //
-// An expire sent by a same-package helper (func touch(key string, secs
-// int) { rdb.Expire(ctx, key, time.Duration(secs)*time.Second) }) is
-// optional at a call inside such an if on the argument the helper's TTL
-// is computed from, or when the helper's own expire is.
+// An expire sent by a helper, of this package or another (func
+// touch(key string, secs int) { rdb.Expire(ctx, key,
+// time.Duration(secs)*time.Second) }), is optional at a call inside such
+// an if on the argument the helper's TTL is computed from
+// (lockmodel.Model.TTLVars), or, for a helper of this package, when the
+// helper's own expire is.
 func optionalTTL(m *lockmodel.Model, exp *lockmodel.Op) bool {
 	return optionalAt(m, exp, 0)
 }
@@ -32,7 +32,7 @@ func optionalTTL(m *lockmodel.Model, exp *lockmodel.Op) bool {
 const maxHelperDepth = 8
 
 func optionalAt(m *lockmodel.Model, exp *lockmodel.Op, depth int) bool {
-	vars := ttlVars(m, exp, depth)
+	vars := m.TTLVars(exp)
 	for i := len(exp.Stack) - 1; i > 0; i-- {
 		ifs, ok := exp.Stack[i-1].(*ast.IfStmt)
 		if ok && exp.Stack[i] == ifs.Body && testsNonZero(m.Env.Info, ifs.Cond, vars) {
@@ -41,37 +41,6 @@ func optionalAt(m *lockmodel.Model, exp *lockmodel.Op, depth int) bool {
 	}
 	o := m.Origin(exp)
 	return o != nil && depth < maxHelperDepth && optionalAt(m, o, depth+1)
-}
-
-// ttlVars returns the variables exp's TTL is computed from where exp is
-// sent: those its TTL expression reads (varsOf), or, for the call of a
-// same-package helper, those of the arguments passed for the helper's
-// parameters its own TTL is computed from. Nil when unknown.
-func ttlVars(m *lockmodel.Model, exp *lockmodel.Op, depth int) map[*types.Var]bool {
-	if exp.Via == nil {
-		if exp.TTL == nil {
-			return nil
-		}
-		return varsOf(m.Env, exp.TTL)
-	}
-	o := m.Origin(exp)
-	call, ok := ast.Unparen(exp.Expr).(*ast.CallExpr)
-	if o == nil || !ok || depth >= maxHelperDepth {
-		return nil
-	}
-	inner := ttlVars(m, o, depth+1)
-	params := o.Func.Obj.Signature().Params()
-	n := params.Len()
-	if o.Func.Obj.Signature().Variadic() {
-		n-- // the variadic parameter's arguments are not one expression
-	}
-	vars := map[*types.Var]bool{}
-	for i := 0; i < n && i < len(call.Args); i++ {
-		if inner[params.At(i)] {
-			maps.Copy(vars, varsOf(m.Env, call.Args[i]))
-		}
-	}
-	return vars
 }
 
 // testsNonZero reports whether cond, or a conjunct of it, is x > 0,
@@ -108,31 +77,4 @@ func readsAny(info *types.Info, e ast.Expr, vars map[*types.Var]bool) bool {
 		v, _ := info.Uses[id].(*types.Var)
 		return v != nil && vars[v], true
 	})
-}
-
-// varsOf returns the local variables and parameters e reads, and those
-// read by the one value of each local it reads that is assigned once
-// (ms := d.Milliseconds(): a test of d guards ms too).
-func varsOf(env *rediscall.Env, e ast.Expr) map[*types.Var]bool {
-	vars := map[*types.Var]bool{}
-	var visit func(e ast.Expr)
-	visit = func(e ast.Expr) {
-		ast.Inspect(e, func(n ast.Node) bool {
-			id, ok := n.(*ast.Ident)
-			if !ok {
-				return true
-			}
-			v, ok := env.Info.Uses[id].(*types.Var)
-			if !ok || vars[v] || !isLocal(v) {
-				return true
-			}
-			vars[v] = true
-			if init := env.LocalInit(id); init != nil {
-				visit(init)
-			}
-			return true
-		})
-	}
-	visit(e)
-	return vars
 }

@@ -265,7 +265,7 @@ func identAvailable(info *types.Info, env *rediscall.Env, id *ast.Ident, pos tok
 	if !isVar {
 		return true // constants, types, packages, functions, fields via selectors
 	}
-	if !isLocal(v) {
+	if !rediscall.IsLocal(v) {
 		return true
 	}
 	if fn.HasParam(v) {

@@ -5,7 +5,8 @@
 // text, parameters, a method's receiver, fields of named types, package
 // variables, locals that cannot be resolved to one value, and calls of
 // key-building functions, each with the object it comes from. Locals
-// assigned once are replaced by their value, string concatenation is
+// assigned once, and fields every write sets to one constant, are
+// replaced by their value, string concatenation is
 // flattened, and fmt.Sprintf with %s/%d/%v verbs is rewritten as the
 // concatenation it builds, so "lock:"+id and fmt.Sprintf("lock:%s", id) have
 // the same identity. Identities are compared and printed by methods; the
@@ -26,10 +27,14 @@ import (
 )
 
 // Values is what a Resolver reads of the package's values: the string a
-// constant or a package variable initialised with one holds, the only
+// constant, a package variable initialised with one or a field always set
+// to one holds, the only
 // value a local is assigned, and whether a variable is ever assigned.
 type Values interface {
 	ConstString(e ast.Expr) (string, bool)
+	// FieldString returns the string a field holds when every write of
+	// it sets the same constant (a prefix its constructor sets).
+	FieldString(e ast.Expr) (string, bool)
 	LocalInit(e ast.Expr) ast.Expr
 	Assigned(v *types.Var) bool
 	// RangeOf returns X when e is the value variable of `for _, e :=
@@ -194,6 +199,9 @@ func (r *Resolver) selector(sel *ast.SelectorExpr, depth int) ID {
 	s, ok := r.info.Selections[sel]
 	if !ok || s.Kind() != types.FieldVal {
 		return ID{}
+	}
+	if c, ok := r.values.FieldString(sel); ok {
+		return constant(c)
 	}
 	if named := namedOf(s.Recv()); named != nil {
 		return one(Part{Kind: Field, Text: qualified(named) + "." + sel.Sel.Name, obj: s.Obj()})

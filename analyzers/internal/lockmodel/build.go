@@ -173,14 +173,32 @@ func (m *Model) inPipelineCallback(stack []ast.Node) bool {
 
 // inWatchCallback reports whether the call is inside the callback of a
 // Watch transaction, passed inline or held in a local first
-// (txf := func(tx *redis.Tx) error {...}; rdb.Watch(txf, key)).
+// (txf := func(tx *redis.Tx) error {...}; rdb.Watch(txf, key)), or inside
+// a function or method that is handed the transaction itself (a callback
+// a helper passes to Watch, a method the callback calls with its tx).
 func (m *Model) inWatchCallback(stack []ast.Node) bool {
-	for i := len(stack) - 1; i > 0; i-- {
-		if _, ok := stack[i].(*ast.FuncLit); ok && m.callbackOf(stack[0], stack[i-1], stack[i], rediscall.Watch) {
-			return true
+	for i := len(stack) - 1; i >= 0; i-- {
+		switch f := stack[i].(type) {
+		case *ast.FuncLit:
+			if m.takesWatchTx(f.Type) || i > 0 && m.callbackOf(stack[0], stack[i-1], f, rediscall.Watch) {
+				return true
+			}
+		case *ast.FuncDecl:
+			if m.takesWatchTx(f.Type) {
+				return true
+			}
 		}
 	}
 	return false
+}
+
+// takesWatchTx reports whether a function of type ft is handed a Watch
+// transaction (rediscall.IsWatchTx): it runs inside a Watch callback,
+// whichever function passes it there (a helper, another package).
+func (m *Model) takesWatchTx(ft *ast.FuncType) bool {
+	return slices.ContainsFunc(ft.Params.List, func(f *ast.Field) bool {
+		return rediscall.IsWatchTx(m.pass.TypesInfo.TypeOf(f.Type))
+	})
 }
 
 // callbackOf reports whether the function literal lit, whose parent node

@@ -90,6 +90,10 @@ type SummaryOp struct {
 	Value   int      // parameter supplying the value
 	Match   int      // parameter supplying the compared token
 	TTL     int      // parameter supplying the expiry
+	// TTLFrom lists the parameters the expiry is computed from when no
+	// parameter supplies it unchanged (time.Duration(secs)*time.Second),
+	// excluding a variadic one; see Model.TTLVars.
+	TTLFrom []int
 	TTLIs   rediscall.TTLState
 	NX      bool
 	Role    rediscall.Role // what the command does to its key, as recognised in the wrapper

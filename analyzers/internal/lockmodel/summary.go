@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"maps"
 	"slices"
 	"strings"
 
@@ -185,6 +186,9 @@ func (m *Model) summaryOp(fn *Func, op *Op, ops []*Op, tmpl *keyid.Resolver, par
 		Ctx: m.ctxParamOf(fn, op, params), FailsOnDoneCtx: op.FailsOnDoneCtx,
 		Client: op.Client, Library: op.Library, OKResult: op.OKResult, Queued: op.Queued,
 		InWatch: m.inWatchTransaction(op), Options: options,
+	}
+	if s.TTL < 0 {
+		s.TTLFrom = m.ttlFrom(fn, op, params)
 	}
 	m.carryCall(&s, op)
 	m.setAnswerTo(&s, fn, op, ops)
@@ -503,4 +507,40 @@ func keyArg(call *ast.CallExpr, template keyid.ID) ast.Expr {
 		return nil
 	}
 	return argAt(call, i)
+}
+
+// ttlFrom returns, in order, the parameters of fn (not a variadic one)
+// that op's TTL is computed from (Model.TTLVars).
+func (m *Model) ttlFrom(fn *Func, op *Op, params map[*types.Var]int) []int {
+	sig := fn.Obj.Signature()
+	var out []int
+	for v := range m.TTLVars(op) {
+		if i, ok := params[v]; ok && !(sig.Variadic() && i == sig.Params().Len()-1) {
+			out = append(out, i)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// TTLVars returns the local variables and parameters op's TTL is
+// computed from where op is sent: those its TTL expression reads
+// (rediscall.Env.ReadVars), or, for the call of a wrapper whose TTL is
+// computed from its parameters (SummaryOp.TTLFrom), those the arguments
+// passed for them read. Empty when unknown.
+func (m *Model) TTLVars(op *Op) map[*types.Var]bool {
+	if op.TTL != nil {
+		return m.Env.ReadVars(op.TTL)
+	}
+	vars := map[*types.Var]bool{}
+	call, ok := ast.Unparen(op.Expr).(*ast.CallExpr)
+	if op.Via == nil || !ok || call.Ellipsis.IsValid() {
+		return vars
+	}
+	for _, i := range op.Via.TTLFrom {
+		if i < len(call.Args) {
+			maps.Copy(vars, m.Env.ReadVars(call.Args[i]))
+		}
+	}
+	return vars
 }

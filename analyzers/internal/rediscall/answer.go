@@ -78,3 +78,19 @@ func NilName(c Client) string {
 	}
 	return "redis.Nil"
 }
+
+// IsWatchTx reports whether t is go-redis's transaction, *Tx (or the Tx
+// of its rueidis and valkey-go adapters): the client hands one only to
+// the callback of Watch, so a command queued through it runs under that
+// WATCH.
+func IsWatchTx(t types.Type) bool {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil || n.Obj().Name() != "Tx" {
+		return false
+	}
+	cp, ok := ClientPackageOf(n.Obj().Pkg().Path())
+	return ok && cp.Client.goRedis()
+}

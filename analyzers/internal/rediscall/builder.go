@@ -197,7 +197,7 @@ func (env *Env) applyScriptStep(c *Call, role StepRole, arg ast.Expr) {
 	}
 	switch role {
 	case StepScript:
-		c.Script.Source, c.Script.Known = env.ScriptString(arg)
+		c.Script.Source, c.Script.Known = env.HeldString(arg)
 		c.Script.Script = arg // a wrapper's parameter: its callers' script
 	case StepSha:
 		c.Script.Known = false // rueidis keeps no script object behind a hash

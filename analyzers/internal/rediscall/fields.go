@@ -6,33 +6,43 @@ import (
 )
 
 // A value a call takes is often held somewhere first: a script source in
-// a local, a *Script in a struct field its constructor sets. The readers
-// here follow such holders for script sources and script objects, where
-// the value itself (which Lua runs) is what recognition needs. They are
-// not used for keys, whose identity is the holder (keyid).
+// a local, a *Script in a struct field its constructor sets, a key prefix
+// or a command word in a field or a package variable. The readers here
+// follow such holders when the value itself is what recognition needs:
+// which Lua runs, which command a word names, which text a key's prefix
+// has.
 
 // maxHolders bounds the chains of holders followed (a field set from a
 // local set from a package variable): they are short, and the bound
 // guards against cycles (a field assigned from itself).
 const maxHolders = 6
 
-// ScriptString returns the string e holds when it is a script source:
-// a constant, a package variable initialised with one or read from a
-// //go:embed file (ConstString), a local assigned once, or a field of a
-// struct of this package that every write sets to the same string (the
-// literal of its constructor).
-func (env *Env) ScriptString(e ast.Expr) (string, bool) {
-	return env.scriptString(e, 0)
+// HeldString returns the string e holds: a constant, a package variable
+// initialised with one or read from a //go:embed file (ConstString), a
+// local assigned once, or a field of a struct of this package that every
+// write sets to the same string (the literal of its constructor).
+func (env *Env) HeldString(e ast.Expr) (string, bool) {
+	return env.heldString(e, 0)
 }
 
-func (env *Env) scriptString(e ast.Expr, depth int) (string, bool) {
+func (env *Env) heldString(e ast.Expr, depth int) (string, bool) {
 	if s, ok := env.ConstString(e); ok {
 		return s, true
 	}
 	if depth >= maxHolders {
 		return "", false
 	}
-	return sameString(env.HeldValues(e), func(x ast.Expr) (string, bool) { return env.scriptString(x, depth+1) })
+	return sameString(env.HeldValues(e), func(x ast.Expr) (string, bool) { return env.heldString(x, depth+1) })
+}
+
+// FieldString is HeldString for a field of a struct of this package (see
+// HeldValues): a key prefix its constructor sets is that text in a key,
+// as a constant or a package variable initialised with one is.
+func (env *Env) FieldString(e ast.Expr) (string, bool) {
+	if env.fieldOf(e) == nil {
+		return "", false
+	}
+	return env.HeldString(e)
 }
 
 // sameString resolves every value with read and returns their string when

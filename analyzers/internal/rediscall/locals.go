@@ -199,3 +199,36 @@ func (env *Env) RangeOf(e ast.Expr) ast.Expr {
 	}
 	return env.ranges[v]
 }
+
+// IsLocal reports whether v is a local variable or a parameter of a
+// function: no field, no package variable.
+func IsLocal(v *types.Var) bool {
+	return !v.IsField() && v.Pkg() != nil && v.Parent() != v.Pkg().Scope()
+}
+
+// ReadVars returns the local variables and parameters e reads, and those
+// read by the one value of each local it reads that is assigned once
+// (ms := d.Milliseconds(): a test of d tests ms too).
+func (env *Env) ReadVars(e ast.Expr) map[*types.Var]bool {
+	vars := map[*types.Var]bool{}
+	var visit func(e ast.Expr)
+	visit = func(e ast.Expr) {
+		ast.Inspect(e, func(n ast.Node) bool {
+			id, ok := n.(*ast.Ident)
+			if !ok {
+				return true
+			}
+			v, ok := env.Info.Uses[id].(*types.Var)
+			if !ok || vars[v] || !IsLocal(v) {
+				return true
+			}
+			vars[v] = true
+			if init := env.LocalInit(id); init != nil {
+				visit(init)
+			}
+			return true
+		})
+	}
+	visit(e)
+	return vars
+}

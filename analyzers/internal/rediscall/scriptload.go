@@ -84,5 +84,5 @@ func (env *Env) scriptLoadSource(e ast.Expr) (string, bool) {
 	if !ok || fn.Pkg() == nil || !IsClientPackage(fn.Pkg().Path()) || fn.Name() != "ScriptLoad" || len(call.Args) == 0 {
 		return "", false
 	}
-	return env.ScriptString(call.Args[len(call.Args)-1])
+	return env.HeldString(call.Args[len(call.Args)-1])
 }

@@ -65,17 +65,9 @@ func (env *Env) genericCall(c *Call, args []ast.Expr, spread bool) bool {
 	return true
 }
 
-// word returns the command name or option word e spells: a constant
-// (ConstString), or a local assigned once with one (cmd := "SETNX").
-func (env *Env) word(e ast.Expr) (string, bool) {
-	if s, ok := env.ConstString(e); ok {
-		return s, true
-	}
-	if init := env.LocalInit(e); init != nil {
-		return env.ConstString(init)
-	}
-	return "", false
-}
+// word returns the command name or option word e spells: a constant, or
+// a local or field that holds one (cmd := "SETNX"; see HeldString).
+func (env *Env) word(e ast.Expr) (string, bool) { return env.HeldString(e) }
 
 // setOptions parses the options of SET k v [NX|XX|IFEQ v] [PX|EX|PXAT|EXAT n] [KEEPTTL] [GET].
 // An option that is not a constant makes the call unknown.
@@ -138,6 +130,6 @@ func (env *Env) genericScript(c *Call, command string, rest []ast.Expr) {
 	c.KeyExpr = c.KeyAt(1)
 	c.Script = &ScriptCall{Args: argv(c.Expr, rest[2+n:])}
 	if command == "EVAL" {
-		c.Script.Source, c.Script.Known = env.ScriptString(rest[0])
+		c.Script.Source, c.Script.Known = env.HeldString(rest[0])
 	}
 }

@@ -13,7 +13,7 @@ func (env *Env) ScriptArg(e ast.Expr, sha bool) (string, bool) {
 	if sha {
 		return env.hashedScript(e)
 	}
-	return env.ScriptString(e)
+	return env.HeldString(e)
 }
 
 // hashedScript resolves an EvalSha argument: script.Hash(), or a variable
@@ -80,14 +80,14 @@ func (env *Env) newScriptSource(call *ast.CallExpr) (string, int, bool) {
 	}
 	switch {
 	case (fn.Name() == "NewScript" || fn.Name() == "NewScriptServerSHA") && len(call.Args) == 1:
-		src, ok := env.ScriptString(call.Args[0])
+		src, ok := env.HeldString(call.Args[0])
 		return src, -1, ok
 	case IsLuaConstructor(fn.Name()) && len(call.Args) >= 1:
-		src, ok := env.ScriptString(call.Args[0]) // rueidis.NewLuaScript(src, opts...)
+		src, ok := env.HeldString(call.Args[0]) // rueidis.NewLuaScript(src, opts...)
 		return src, -1, ok
 	case fn.Name() == "NewScript" && len(call.Args) == 2:
 		n, okN := env.ConstInt(call.Args[0])
-		src, okS := env.ScriptString(call.Args[1])
+		src, okS := env.HeldString(call.Args[1])
 		return src, int(n), okN && okS
 	}
 	return "", 0, false

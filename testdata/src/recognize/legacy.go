@@ -22,3 +22,19 @@ func legacy(ctx context.Context, c8 *redisv8.Client, c6 *redisv6.Client, conn re
 	redis.DoWithTimeout(conn, time.Second, "GET", "l8") // want `GET key="l8" ttl=no`
 	redis.String(conn.Do("GET", "l9"))                  // want `GET key="l9" ttl=no`
 }
+
+// wordLock names its commands once, in fields its constructor sets.
+type wordLock struct {
+	conn    redis.Conn
+	acquire string
+	release string
+}
+
+func newWordLock(conn redis.Conn) *wordLock {
+	return &wordLock{conn: conn, acquire: "SET", release: "DEL"}
+}
+
+func (l *wordLock) use() {
+	l.conn.Do(l.acquire, "w1", "v", "NX", "PX", 100) // want `SET NX key="w1" ttl=yes`
+	l.conn.Do(l.release, "w1")                       // want `DEL key="w1" ttl=no`
+}

@@ -95,3 +95,22 @@ func Finish(ctx context.Context, rdb redis.Cmdable, name string) error {
 	})
 	return err
 }
+
+// TryRunSent sends the acquire through a helper that returns the command
+// and reads it through another: the error tested is still the acquire's.
+func TryRunSent(ctx context.Context, rdb redis.Cmdable, name string) (bool, error) {
+	key := "try-lock:sent:" + name
+	cmd := sendAcquire(ctx, rdb, key)
+	ok, err := acquired(cmd)
+	if err != nil {
+		rdb.Del(ctx, key) // ok: failure path of the acquire itself
+		return false, err
+	}
+	return ok, nil
+}
+
+func sendAcquire(ctx context.Context, rdb redis.Cmdable, key string) *redis.BoolCmd {
+	return rdb.SetNX(ctx, key, newToken(), time.Minute)
+}
+
+func acquired(cmd *redis.BoolCmd) (bool, error) { return cmd.Result() }
