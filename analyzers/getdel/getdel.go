@@ -2,8 +2,6 @@ package getdel
 
 import (
 	_ "embed"
-	"go/types"
-	"strings"
 
 	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
 	"github.com/leasevet/leasevet/analyzers/internal/rediscall"
@@ -23,11 +21,15 @@ var Analyzer = lockmodel.NewAnalyzer("getdel", doc, Categories, run)
 func run(pass *analysis.Pass, m *lockmodel.Model) (any, error) {
 	once := lockmodel.Once{}
 	for _, op := range m.Ops {
+		if act, sg := checkedInWrapper(m, op); sg != nil {
+			report(pass, m, op, act, check{sg: sg}, once)
+			continue
+		}
 		act, gc := checkThenAct(m, op)
 		if gc == nil || m.ReportedInWrapper(op, func(o *lockmodel.Op) bool { _, g := checkThenAct(m, o); return g != nil }) {
 			continue // a helper whose own GET, compare and write are reported there is not reported again at its calls
 		}
-		report(pass, m, op, act, gc, once)
+		report(pass, m, op, act, check{gc: gc}, once)
 	}
 	return nil, nil
 }
@@ -49,10 +51,14 @@ var (
 // safelock takes go-redis v9 clients; the others get a script in the
 // client's own API.
 func (a action) remedy(op *lockmodel.Op) string {
+	client := op.Client
+	if op.Via != nil {
+		client = op.Via.Client // the wrapper's command's
+	}
 	switch {
-	case op.Client != rediscall.GoRedisV9 && a.refresh:
+	case client != rediscall.GoRedisV9 && a.refresh:
 		return " with a compare-and-expire script"
-	case op.Client != rediscall.GoRedisV9:
+	case client != rediscall.GoRedisV9:
 		return " with a compare-and-delete script"
 	case a.refresh:
 		return " with safelock.Refresh"
@@ -88,17 +94,59 @@ func checkThenAct(m *lockmodel.Model, op *lockmodel.Op) (action, *lockmodel.GetC
 		return action{}, nil
 	}
 	gc := m.GetCompareBefore(op)
-	if gc == nil || (gc.Ordered && !m.IsLockKey(op)) || !selfEvident(m, op, gc) {
+	if gc == nil || !m.CompareIsEvidence(op, gc) {
 		return action{}, nil
 	}
 	return act, gc
+}
+
+// checkedInWrapper returns what op does and the GET compared before it,
+// when op is a call of a wrapper of another package that writes a lock
+// key of this package after comparing its value in Go, and that
+// package did not judge the write itself (its key was a parameter
+// there): the bug is reported at each call, as bare writes of such
+// wrappers are.
+func checkedInWrapper(m *lockmodel.Model, op *lockmodel.Op) (action, *lockmodel.SummaryGet) {
+	act, ok := actionOf(op)
+	if !ok || op.Via == nil || op.Func.Test || !m.IsRoot(op) || !op.Reportable() {
+		return action{}, nil
+	}
+	sg := op.Via.GetCompare
+	if sg.Get == "" || sg.Judged || !m.IsLockKey(op) {
+		return action{}, nil
+	}
+	return act, &sg
+}
+
+// A check is the GET compared in Go before a write: in the write's own
+// package (gc), or inside the wrapper of another package the write is a
+// call of (sg).
+type check struct {
+	gc *lockmodel.GetCompare
+	sg *lockmodel.SummaryGet
+}
+
+// text names the GET and where it is, for messages.
+func (c check) text(m *lockmodel.Model) string {
+	if c.gc == nil {
+		return c.sg.Get
+	}
+	return m.CallText(c.gc.Get) + " at " + m.Where(c.gc.Get.Pos())
+}
+
+// related points at the GET, when it is in this package.
+func (c check) related() []analysis.RelatedInformation {
+	if c.gc == nil {
+		return nil
+	}
+	return []analysis.RelatedInformation{{Pos: c.gc.Get.Pos(), End: c.gc.Get.Expr.End(), Message: "value read here, compared in Go"}}
 }
 
 // report reports op's check-then-act write. A write of a same-package
 // helper that its caller sends after comparing the GET is reported at the
 // helper's command, once, with the call as related information, and no
 // fix (the compare and the write are in different functions).
-func report(pass *analysis.Pass, m *lockmodel.Model, op *lockmodel.Op, act action, gc *lockmodel.GetCompare, once lockmodel.Once) {
+func report(pass *analysis.Pass, m *lockmodel.Model, op *lockmodel.Op, act action, c check, once lockmodel.Once) {
 	cmd, calls := m.AtCommand(op, "called here after the value was compared")
 	if !once.First(cmd, act.category) {
 		return
@@ -117,75 +165,22 @@ func report(pass *analysis.Pass, m *lockmodel.Model, op *lockmodel.Op, act actio
 		Pos:      cmd.Pos(),
 		End:      cmd.Expr.End(),
 		Category: act.category,
-		Message: m.CallText(cmd) + act.verb + key + acquired + " after " +
-			m.CallText(gc.Get) + " at " + m.Where(gc.Get.Pos()) + " compared its value in Go, as a separate command: " +
+		Message: m.CallText(cmd) + act.verb + key + acquired + " after " + c.text(m) +
+			" compared its value in Go, as a separate command: " +
 			"the lock can expire and be acquired by another client in between, and " + act.cost + act.remedy(op),
-		Related: append(related, analysis.RelatedInformation{Pos: gc.Get.Pos(), End: gc.Get.Expr.End(), Message: "value read here, compared in Go"}),
+		Related: append(related, c.related()...),
 	}
 	// A time compared is not a token to compare-and-delete with, nor is a
-	// part of the value (its owner field, the rest after a prefix).
-	if cmd == op && fixable(op) && !gc.Ordered && !gc.Part {
+	// part of the value (its owner field, the rest after a prefix). A
+	// compare inside another package's wrapper is not this package's to
+	// rewrite.
+	if gc := c.gc; gc != nil && cmd == op && fixable(op) && !gc.Ordered && !gc.Part {
 		if fix, ok := wholeFix(pass, m, op, gc, act.refresh); ok {
 			d.SuggestedFixes = []analysis.SuggestedFix{fix}
 		}
 	}
 	d.Related = append(append(d.Related, m.CallerRelated(op)...), calls...)
 	m.Report(pass, d)
-}
-
-// selfEvident reports whether a GET, a compare in Go and then op on the
-// same key is a lock release or renewal: the compare is the lock
-// evidence, whoever acquired the key.
-// Not when the package also writes the key unconditionally outside such a
-// compare: a key set with a plain SET (after an EXISTS, say) is state,
-// not a lock acquired with NX.
-func selfEvident(m *lockmodel.Model, op *lockmodel.Op, gc *lockmodel.GetCompare) bool {
-	if m.IsLockKey(op) {
-		return true
-	}
-	if op.Role == rediscall.RoleWrite || !releaseNamed(m, op, gc) {
-		return false // compare-and-set of a cache entry; a one-time code consumed
-	}
-	for _, w := range m.Ops {
-		same := w.Key.ID == op.Key.ID || (op.Key.Family != "" && w.Key.Family == op.Key.Family)
-		if w.Role == rediscall.RoleWrite && w != op && same && m.GetCompareBefore(w) == nil {
-			return false
-		}
-	}
-	return true
-}
-
-// releaseWords name a lock release or its token. A GET compared with a
-// value and then a DEL is also how one-time codes are consumed
-// (VerifyCode: the SMS code read, compared with the user's input, then
-// deleted), which is no lock; with no NX acquire of the key in sight, a
-// release, its token or a lock must be named for the shape to be one.
-var releaseWords = map[string]bool{
-	"release": true, "unlock": true, "renew": true, "extend": true, "refresh": true, // the operation
-	"token": true, "owner": true, "holder": true, "uuid": true, "lease": true, // the value compared
-}
-
-// releaseNamed reports whether the function, its receiver type, the key or
-// the value compared with has a lock word or a release word.
-func releaseNamed(m *lockmodel.Model, op *lockmodel.Op, gc *lockmodel.GetCompare) bool {
-	names := []string{op.Func.Decl.Name.Name, types.ExprString(gc.Token)}
-	if op.KeyExpr != nil {
-		names = append(names, types.ExprString(op.KeyExpr))
-	}
-	if op.Func.Recv != nil {
-		names = append(names, op.Func.Recv.Obj().Name())
-	}
-	for _, n := range names {
-		if m.IsLockName(n) {
-			return true
-		}
-		for _, w := range lockmodel.NameWords(n) {
-			if releaseWords[strings.ToLower(w)] {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // fixable reports whether op has an owner-checked replacement with the

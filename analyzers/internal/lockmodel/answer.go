@@ -40,11 +40,15 @@ func sideOf(op *Op) (answerSide, rediscall.Answer, luascript.Reply) {
 		if op.Via.AnswerTo < 0 {
 			return noSide, rediscall.NoAnswer, 0
 		}
+		mismatch := op.Via.Mismatch
+		if op.Via.Script >= 0 && op.Lua != nil && op.OwnerChecked {
+			mismatch = op.Lua.MismatchReply() // the script this call passes the wrapper
+		}
 		side := valueSide
-		if op.Via.Answer == rediscall.ErrorAnswer || op.Via.Mismatch == luascript.ReplyNil || op.Via.Mismatch == luascript.ReplyError {
+		if op.Via.Answer == rediscall.ErrorAnswer || mismatch == luascript.ReplyNil || mismatch == luascript.ReplyError {
 			side = errorSide
 		}
-		return side, op.Via.Answer, op.Via.Mismatch
+		return side, op.Via.Answer, mismatch
 	}
 	switch {
 	case op.Role == rediscall.RoleAcquire && op.Kind == rediscall.Acquire:

@@ -125,6 +125,9 @@ func (m *Model) keyText(op *Op) string {
 		if arg := singleKeyArg(op); arg != nil {
 			return op.Via.Wrapper + " builds from " + m.argText(arg, op.Func)
 		}
+		if key := m.ownKeyOfHelper(op); key != nil {
+			return m.Text(key) // the key a same-package helper builds itself: l.key
+		}
 		return "the key"
 	}
 	key := m.builtFrom(op.KeyExpr, 0)
@@ -139,6 +142,23 @@ func (m *Model) keyText(op *Op) string {
 		return m.Text(key) + " (each of " + m.Text(x) + ")" // a multi-key lock held in a slice
 	}
 	return m.Text(key)
+}
+
+// ownKeyOfHelper returns the key expression of the command op stands for
+// in a same-package helper, when the helper writes it itself (a field of
+// its receiver, a constant) rather than from a parameter; nil otherwise.
+func (m *Model) ownKeyOfHelper(op *Op) ast.Expr {
+	var key ast.Expr
+	m.walkOrigins(op, func(o *Op) bool {
+		if o.KeyExpr != nil {
+			if e := m.builtFrom(o.KeyExpr, 0); m.paramOf(e) == nil {
+				key = e
+			}
+			return false
+		}
+		return true
+	})
+	return key
 }
 
 // argText names an argument a wrapper builds a key from: its text as

@@ -271,10 +271,14 @@ func withinBlock(x, y []ast.Node) bool {
 
 // ownerChecks reports whether a release or renewal of the key compares the
 // stored value: atomically (a compare script, IFEQ, a lock library) or as
-// check-then-act (a GET compared in Go before the write).
+// check-then-act (a GET compared in Go before the write, here or in the
+// wrapper of another package the write is a call of).
 func (m *Model) ownerChecks(releases []*Op) bool {
 	for _, r := range releases {
 		if gc := m.GetCompareBefore(r); r.OwnerChecked || (gc != nil && !gc.Ordered) {
+			return true
+		}
+		if r.Via != nil && r.Via.GetCompare.Get != "" && !r.Via.GetCompare.Order {
 			return true
 		}
 	}

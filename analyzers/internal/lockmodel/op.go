@@ -170,6 +170,22 @@ type SummaryOp struct {
 	// transaction on the key, which EXEC discards if the key changed: at
 	// the call too it is no unguarded write.
 	InWatch bool
+	// GetCompare is set (its Get is not "") when the wrapper writes the
+	// key after a GET of it compared in Go: check-then-act, get-del's
+	// and get-expire's to judge at the calls, never a bare write. Only
+	// exported summaries carry it: in the package, the wrapper's own ops
+	// are compared (GetCompareBefore).
+	GetCompare SummaryGet
+}
+
+// A SummaryGet is the GET compared in Go before a wrapper's write.
+type SummaryGet struct {
+	Get   string // "Get at file.go:line", for messages
+	Part  bool   // see GetCompare
+	Order bool   // see GetCompare.Ordered
+	// Judged: the wrapper's package judged the write check-then-act
+	// itself (CompareIsEvidence), and reported it there.
+	Judged bool
 }
 
 // Before reports whether b can run after a in the same function: b comes

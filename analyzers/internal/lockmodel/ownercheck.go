@@ -296,7 +296,8 @@ func (m *Model) watches(w *Op, id string) bool {
 //
 // No owner check: the op is not owner-checked itself (a compare script,
 // IFEQ, a lock library), is not a write of a WATCH transaction, and does
-// not follow a GET compared in Go (check-then-act, getdel's to report).
+// not follow a GET compared in Go, in its function or in the wrapper it
+// is a call of (check-then-act, getdel's to report).
 // The ops that stand for a same-package helper's command at its calls are
 // never judged themselves (IsRoot): the bug is the helper's, reported at
 // its command. A finding at op must belong to this package (Reportable),
@@ -315,7 +316,8 @@ func (m *Model) Unguarded(op *Op, ok func(*Op) bool) *Op {
 // unguardedHere reports whether op has no owner check around it in its
 // own function (see Unguarded).
 func (m *Model) unguardedHere(op *Op) bool {
-	return !op.OwnerChecked && !op.Func.Test && !m.inWatchTransaction(op) && m.GetCompareBefore(op) == nil
+	return !op.OwnerChecked && !op.Func.Test && !m.inWatchTransaction(op) && m.GetCompareBefore(op) == nil &&
+		(op.Via == nil || op.Via.GetCompare.Get == "")
 }
 
 // ValueRead reports whether the package reads back the value stored under

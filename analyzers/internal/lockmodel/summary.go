@@ -164,12 +164,17 @@ func (m *Model) summaryOp(fn *Func, op *Op, ops []*Op, tmpl *keyid.Resolver, par
 			key = m.spreadKeys(fn, op, params)
 		}
 	default:
-		key = viaTemplate(op, tmpl) // a wrapper of a wrapper: re-express in this function's parameters
+		key = m.viaTemplate(op, tmpl) // a wrapper of a wrapper: re-express in this function's parameters
 	}
 	keys := -1
 	if !key.Known() && op.Via == nil && op.Script != nil {
 		if keys = paramIndexOf(m.pass.TypesInfo, op.Script.KeysExpr, params); keys >= 0 {
 			key = keyid.PlaceholderOf(keys) // rdb.EvalSha(ctx, sha, keys, args...)
+		}
+	}
+	if !key.Known() && op.Via != nil && op.Via.Keys >= 0 {
+		if keys = paramIndexOf(m.pass.TypesInfo, argAt(op.Expr, op.Via.Keys), params); keys >= 0 {
+			key = keyid.PlaceholderOf(keys) // a script wrapper's keys passed on whole to another
 		}
 	}
 	if !key.Known() && options >= 0 && op.Client == rediscall.Rueidis {
@@ -197,7 +202,7 @@ func (m *Model) summaryOp(fn *Func, op *Op, ops []*Op, tmpl *keyid.Resolver, par
 	}
 	if op.Via != nil {
 		s.Where, s.Wrapper = op.Via.Where, op.Via.Wrapper
-		s.Script, s.ScriptSha, s.ScriptObject, s.Keys = -1, false, false, -1
+		s.Script, s.ScriptSha, s.ScriptObject, s.Keys = -1, false, false, keys
 		m.passScriptOn(&s, op, params)
 	}
 	return s, true
@@ -328,8 +333,11 @@ func (m *Model) instantiate(call *ast.CallExpr, s *SummaryOp) (*rediscall.Call, 
 	if s.Keys >= 0 && s.Keys < len(call.Args) {
 		keys = m.Env.SliceElems(call.Args[s.Keys]) // []string{l.key}: KEYS[1] is l.key
 		args[s.Keys] = keyid.ID{}
-		if len(keys) > 0 {
+		switch {
+		case len(keys) > 0:
 			args[s.Keys] = m.keys.Of(keys[0])
+		case m.paramOf(call.Args[s.Keys]) != nil:
+			args[s.Keys] = m.keys.Of(call.Args[s.Keys]) // a wrapper passing its own keys on: its callers' keys
 		}
 	}
 	key, ok := s.Key.Substitute(args)
@@ -418,14 +426,22 @@ func (m *Model) scriptAt(call *ast.CallExpr, s *SummaryOp) *rediscall.ScriptCall
 
 // viaTemplate returns the key template of an op issued through a wrapper,
 // with the wrapper's placeholders replaced by the template identities of
-// the arguments at the call, or unknown when one cannot be expressed.
-func viaTemplate(op *Op, tmpl *keyid.Resolver) keyid.ID {
+// the arguments at the call, or unknown when one cannot be expressed. A
+// script wrapper's keys slice stands for its first key, as at a call
+// (instantiate).
+func (m *Model) viaTemplate(op *Op, tmpl *keyid.Resolver) keyid.ID {
 	if op.Expr.Ellipsis.IsValid() {
 		return keyid.ID{}
 	}
 	args := make([]keyid.ID, len(op.Expr.Args))
 	for i, a := range op.Expr.Args {
 		args[i] = tmpl.Of(a)
+	}
+	if k := op.Via.Keys; k >= 0 && k < len(args) {
+		args[k] = keyid.ID{}
+		if keys := m.Env.SliceElems(op.Expr.Args[k]); len(keys) > 0 {
+			args[k] = tmpl.Of(keys[0])
+		}
 	}
 	key, _ := op.Via.Key.Substitute(args)
 	return key
@@ -470,11 +486,30 @@ func (m *Model) exportSummaries() {
 			op.Settled = !op.Key.HasPlaceholder() || m.judged(m.newKey(op.Key, nil)) || m.judgedThroughCalls(&s.Ops[i])
 			if o := m.origins[&s.Ops[i]]; o != nil {
 				op.TTLAtCalls = m.TTLLeftToCalls(o)
+				op.GetCompare = m.exportedGet(o)
 			}
 			out.Ops = append(out.Ops, op)
 		}
 		m.pass.ExportObjectFact(obj, out)
 	}
+}
+
+// exportedGet returns the GET compared in Go before o's write: in o's
+// function, in a same-package wrapper o is a call of, or inside another
+// package's wrapper; marked Judged when the package that compares judged
+// the check-then-act itself (see CompareIsEvidence), which is known only
+// once its lock keys are.
+func (m *Model) exportedGet(o *Op) SummaryGet {
+	for _, x := range append([]*Op{o}, m.Origins(o)...) {
+		if gc := m.GetCompareBefore(x); gc != nil && !x.OwnerChecked && !x.Func.Test {
+			return SummaryGet{Get: m.CallText(gc.Get) + " at " + m.Where(gc.Get.Pos()), Part: gc.Part, Order: gc.Ordered,
+				Judged: m.CompareIsEvidence(x, gc)}
+		}
+		if x.Via != nil && x.Via.GetCompare.Get != "" && m.Origin(x) == nil {
+			return x.Via.GetCompare
+		}
+	}
+	return SummaryGet{}
 }
 
 // judgedThroughCalls reports whether the wrapper command s stands for is

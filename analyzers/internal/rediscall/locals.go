@@ -70,6 +70,7 @@ func (env *Env) indexLocals() {
 	for _, f := range env.Files {
 		ast.Inspect(f, env.recordAssignments)
 	}
+	env.indexReturns()
 }
 
 func (env *Env) recordAssignments(n ast.Node) bool {

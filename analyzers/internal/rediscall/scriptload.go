@@ -54,7 +54,7 @@ func (env *Env) LoadedScriptOf(v *types.Var) (string, bool) {
 		if s, ok := env.ConstString(w.rhs); ok && s == "" {
 			continue
 		}
-		s, ok := env.scriptLoadSource(w.rhs)
+		s, ok := env.scriptLoadSource(w.rhs, 0)
 		if !ok || (found && s != src) {
 			return "", false
 		}
@@ -65,11 +65,16 @@ func (env *Env) LoadedScriptOf(v *types.Var) (string, bool) {
 
 // scriptLoadSource reads rdb.ScriptLoad(ctx, src).Val() and .Result(),
 // also of the command held in a local first (cmd := rdb.ScriptLoad(ctx,
-// src); sha := cmd.Val()).
-func (env *Env) scriptLoadSource(e ast.Expr) (string, bool) {
+// src); sha := cmd.Val()), and the call of a function of the package
+// that returns one (func loadRelease() string { return
+// rdb.ScriptLoad(ctx, release).Val() }), a few calls deep.
+func (env *Env) scriptLoadSource(e ast.Expr, depth int) (string, bool) {
 	call, ok := ast.Unparen(e).(*ast.CallExpr)
 	if !ok {
 		return "", false
+	}
+	if ret := env.returnedBy(call); ret != nil && depth < maxReturnDepth {
+		return env.scriptLoadSource(ret, depth+1)
 	}
 	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && (sel.Sel.Name == "Val" || sel.Sel.Name == "Result") {
 		x := sel.X
@@ -85,4 +90,38 @@ func (env *Env) scriptLoadSource(e ast.Expr) (string, bool) {
 		return "", false
 	}
 	return env.HeldString(call.Args[len(call.Args)-1])
+}
+
+// maxReturnDepth bounds the calls scriptLoadSource follows into the
+// functions that return their value.
+const maxReturnDepth = 4
+
+// returnedBy returns the one value a function of the package that call
+// calls returns, when its body is that one return statement; nil
+// otherwise.
+func (env *Env) returnedBy(call *ast.CallExpr) ast.Expr {
+	fn, ok := typeutil.Callee(env.Info, call).(*types.Func)
+	if !ok || fn.Pkg() != env.Pkg {
+		return nil
+	}
+	env.indexLocals()
+	return env.returns[fn]
+}
+
+// indexReturns maps each function of the package whose body is one
+// return of one value to that value.
+func (env *Env) indexReturns() {
+	env.returns = map[*types.Func]ast.Expr{}
+	for _, f := range env.Files {
+		for _, decl := range f.Decls {
+			fd, ok := decl.(*ast.FuncDecl)
+			if !ok || fd.Body == nil || len(fd.Body.List) != 1 {
+				continue
+			}
+			ret, ok := fd.Body.List[0].(*ast.ReturnStmt)
+			if fn, isFn := env.Info.Defs[fd.Name].(*types.Func); ok && isFn && len(ret.Results) == 1 {
+				env.returns[fn] = ret.Results[0]
+			}
+		}
+	}
 }

@@ -33,6 +33,7 @@ type Env struct {
 	impls    map[*types.Func]*types.Func     // see InterfaceImpls
 	// forwarders maps a forwarder to the client call it makes (forward.go).
 	forwarders map[*types.Func]*ast.CallExpr
+	returns    map[*types.Func]ast.Expr // see indexReturns
 	// ScriptSHA returns the source of the script whose SHA1 a variable
 	// of another package holds, from that package's facts; nil: unknown.
 	ScriptSHA func(v *types.Var) (string, bool)

@@ -69,7 +69,7 @@ func (l *Lease) fire(ctx context.Context, script *rueidis.Lua) {
 
 // ReleaseVia drops the reply two helpers down.
 func (l *Lease) ReleaseVia(ctx context.Context) {
-	l.fire(ctx, release) // want `fire \(EVALSHA at luarun.go:19\) runs an owner-checked release script on lock key the key but drops its result`
+	l.fire(ctx, release) // want `fire \(EVALSHA at luarun.go:19\) runs an owner-checked release script on lock key l.key but drops its result`
 }
 
 const releaseSrc = `if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("del", KEYS[1]) end return 0`
