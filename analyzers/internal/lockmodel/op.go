@@ -95,6 +95,9 @@ type SummaryOp struct {
 	// excluding a variadic one; see Model.TTLVars.
 	TTLFrom []int
 	TTLIs   rediscall.TTLState
+	// TTLOwn: the wrapper gives the command an expiry of its own, not
+	// one of its parameters (TTL is -1; see rediscall.Call.TTLInWrapper).
+	TTLOwn  bool
 	NX      bool
 	Role    rediscall.Role // what the command does to its key, as recognised in the wrapper
 	Owner   bool           // that is owner-checked (compare script, IFEQ, lock library)

@@ -194,6 +194,7 @@ func (m *Model) summaryOp(fn *Func, op *Op, ops []*Op, tmpl *keyid.Resolver, par
 	}
 	if s.TTL < 0 {
 		s.TTLFrom = m.ttlFrom(fn, op, params)
+		s.TTLOwn = op.HasTTLArg()
 	}
 	m.carryCall(&s, op)
 	m.setAnswerTo(&s, fn, op, ops)
@@ -363,6 +364,7 @@ func (m *Model) instantiate(call *ast.CallExpr, s *SummaryOp) (*rediscall.Call, 
 	if c.TTL != nil {
 		c.TTLIs = m.Env.TTLOf(c.TTL, false)
 	}
+	c.TTLInWrapper = s.TTL < 0 && s.TTLOwn
 	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
 		c.ClientExpr = sel.X
 	}

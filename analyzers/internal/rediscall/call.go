@@ -30,11 +30,14 @@ type Call struct {
 	Value    ast.Expr   // the value written
 	Match    ast.Expr   // the value compared (IFEQ, DELIFEQ)
 
-	TTL    ast.Expr // the expiry expression, nil when none or unknown
-	TTLIs  TTLState
-	TTLAt  bool // TTL is an absolute time
-	NX     bool // write only if absent
-	Queued bool // sent in a pipeline or MULTI: runs only at Exec
+	TTL   ast.Expr // the expiry expression, nil when none or unknown
+	TTLIs TTLState
+	TTLAt bool // TTL is an absolute time
+	// TTLInWrapper: the call is of a wrapper that gives the command an
+	// expiry of its own (TTL, an expression of the wrapper, is then nil).
+	TTLInWrapper bool
+	NX           bool // write only if absent
+	Queued       bool // sent in a pipeline or MULTI: runs only at Exec
 
 	Script *ScriptCall       // for Kind Script
 	Lua    *luascript.Script // the script's commands, when its source is known and parses

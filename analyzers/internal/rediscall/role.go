@@ -81,9 +81,9 @@ func scriptRole(s *luascript.Script) (Role, bool) {
 // HasTTLArg reports whether the call is given an expiry that is not
 // certainly zero: whatever its value, a SET of a held lock key with one
 // overwrites the holder's lock and sets its expiry, so a TTL that is a
-// variable is enough.
+// variable is enough. A wrapper that sets the expiry itself gives one too.
 func (c *Call) HasTTLArg() bool {
-	return c.TTL != nil && c.TTLIs != NoTTL
+	return (c.TTL != nil || c.TTLInWrapper) && c.TTLIs != NoTTL
 }
 
 // RenewsKey reports whether the call gives its key a new expiry: a
