@@ -167,14 +167,9 @@ func (m *Model) summaryOp(fn *Func, op *Op, ops []*Op, tmpl *keyid.Resolver, par
 		key = m.viaTemplate(op, tmpl) // a wrapper of a wrapper: re-express in this function's parameters
 	}
 	keys := -1
-	if !key.Known() && op.Via == nil && op.Script != nil {
-		if keys = paramIndexOf(m.pass.TypesInfo, op.Script.KeysExpr, params); keys >= 0 {
-			key = keyid.PlaceholderOf(keys) // rdb.EvalSha(ctx, sha, keys, args...)
-		}
-	}
-	if !key.Known() && op.Via != nil && op.Via.Keys >= 0 {
-		if keys = paramIndexOf(m.pass.TypesInfo, argAt(op.Expr, op.Via.Keys), params); keys >= 0 {
-			key = keyid.PlaceholderOf(keys) // a script wrapper's keys passed on whole to another
+	if !key.Known() {
+		if keys = m.keysParam(op, params); keys >= 0 {
+			key = keyid.PlaceholderOf(keys)
 		}
 	}
 	if !key.Known() && options >= 0 && op.Client == rediscall.Rueidis {
@@ -207,6 +202,20 @@ func (m *Model) summaryOp(fn *Func, op *Op, ops []*Op, tmpl *keyid.Resolver, par
 		m.passScriptOn(&s, op, params)
 	}
 	return s, true
+}
+
+// keysParam returns the parameter a script command takes its keys slice
+// from whole (rdb.EvalSha(ctx, sha, keys, args...), or a script
+// wrapper's keys passed on to another: run(sha, keys, args)); -1 when
+// none.
+func (m *Model) keysParam(op *Op, params map[*types.Var]int) int {
+	switch {
+	case op.Via == nil && op.Script != nil:
+		return paramIndexOf(m.pass.TypesInfo, op.Script.KeysExpr, params)
+	case op.Via != nil && op.Via.Keys >= 0:
+		return paramIndexOf(m.pass.TypesInfo, argAt(op.Expr, op.Via.Keys), params)
+	}
+	return -1
 }
 
 // carryCall records in s what the calls of the wrapper need of op
