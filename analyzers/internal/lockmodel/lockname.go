@@ -34,9 +34,6 @@ func (l namer) matches(s string) bool {
 	return false
 }
 
-// NameWords splits a name into its words, as lock names are (see nameWords).
-func NameWords(s string) []string { return nameWords(s) }
-
 // nameWords splits an identifier or a key's constant text into words: at
 // every character that is not a letter or digit (snake_case, kebab-case,
 // "lock:order:", "a.b/c"), at a lower-to-upper case change (camelCase),

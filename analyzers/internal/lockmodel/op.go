@@ -184,8 +184,7 @@ type SummaryOp struct {
 // A SummaryGet is the GET compared in Go before a wrapper's write.
 type SummaryGet struct {
 	Get   string // "Get at file.go:line", for messages
-	Part  bool   // see GetCompare
-	Order bool   // see GetCompare.Ordered
+	Order bool   // a time compared (GetCompare.Ordered), not an owner token
 	// Judged: the wrapper's package judged the write check-then-act
 	// itself (CompareIsEvidence), and reported it there.
 	Judged bool

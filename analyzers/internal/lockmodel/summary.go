@@ -513,7 +513,7 @@ func (m *Model) exportSummaries() {
 func (m *Model) exportedGet(o *Op) SummaryGet {
 	for _, x := range append([]*Op{o}, m.Origins(o)...) {
 		if gc := m.GetCompareBefore(x); gc != nil && !x.OwnerChecked && !x.Func.Test {
-			return SummaryGet{Get: m.CallText(gc.Get) + " at " + m.Where(gc.Get.Pos()), Part: gc.Part, Order: gc.Ordered,
+			return SummaryGet{Get: m.CallText(gc.Get) + " at " + m.Where(gc.Get.Pos()), Order: gc.Ordered,
 				Judged: m.CompareIsEvidence(x, gc)}
 		}
 		if x.Via != nil && x.Via.GetCompare.Get != "" && m.Origin(x) == nil {
