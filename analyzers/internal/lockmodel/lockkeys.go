@@ -321,10 +321,13 @@ func (m *Model) AcquireFor(op *Op) *Op {
 
 // HasTTLSomewhere reports whether some op of the package, other than op,
 // gives op's key an expiry: an expire, a write with a TTL, an owner-checked
-// renewal.
+// renewal. A helper's expire that every call sends right after an
+// acquire with no TTL completes those acquires, as the same expire
+// written at the calls does (SplitAcquireExpire), and gives no other
+// acquire of the key a TTL.
 func (m *Model) HasTTLSomewhere(op *Op) bool {
 	for _, e := range m.evidence.lookup(op.Key) {
-		if e != op && e.Role == rediscall.RoleRenew {
+		if e != op && e.Role == rediscall.RoleRenew && !m.EveryCall(e, SplitAcquireExpire) {
 			return true
 		}
 	}

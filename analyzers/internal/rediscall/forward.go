@@ -4,6 +4,8 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"iter"
+	"slices"
 
 	"golang.org/x/tools/go/types/typeutil"
 )
@@ -16,6 +18,11 @@ import (
 //	func (s store) SetNX(ctx context.Context, k string, v any, d time.Duration) *redis.BoolCmd {
 //		return s.rdb.SetNX(ctx, k, v, d)
 //	}
+//	func do(c redis.Conn, cmd string, args []any) (any, error) { return c.Do(cmd, args...) }
+//
+// Leading parameters it does not pass on (the connection do is given)
+// may only reach the receiver of its call; a variadic parameter may be
+// passed on as a slice and a slice parameter spread.
 //
 // A call of it sends what a call of that method with the same arguments
 // sends. A forwarder whose command its summary cannot express (a command
@@ -26,17 +33,38 @@ import (
 // of this package whose only implementation here is a forwarder (a
 // client put behind an interface of the module's own), and a forwarder
 // whose body calls another forwarder of the package the same way (a
-// connection type over a client behind such an interface): the chain is
-// followed to the client's method, at most maxHolders calls deep.
+// connection type over a client behind such an interface, a method that
+// hands its receiver to a function like do): the chain is followed to
+// the client's method, at most maxHolders calls deep.
+
+// forwarder is what the one statement of a forwarder does.
+type forwarder struct {
+	call    *ast.CallExpr // the call it makes
+	carried int           // its leading parameters that call does not pass on
+	lead    int           // call's arguments before the parameters it passes
+}
+
+// tail says what the last arguments of a call stand for.
+type tail int
+
+const (
+	elems    tail = iota // each argument is one value (of a variadic parameter too)
+	spread               // the last argument is a slice spread (f(x, s...))
+	gathered             // the arguments from the last parameter on make one slice
+)
 
 // RecognizeForwarded returns what call sends to Redis when its callee is
 // a forwarder of this package: the client's call, with the caller's
 // arguments; nil otherwise.
 func (env *Env) RecognizeForwarded(call *ast.CallExpr) *Call {
-	return env.recognizeForwarded(call, 0)
+	t := elems
+	if call.Ellipsis.IsValid() {
+		t = spread
+	}
+	return env.recognizeForwarded(call, t, 0)
 }
 
-func (env *Env) recognizeForwarded(call *ast.CallExpr, depth int) *Call {
+func (env *Env) recognizeForwarded(call *ast.CallExpr, t tail, depth int) *Call {
 	if depth >= maxHolders {
 		return nil
 	}
@@ -47,27 +75,33 @@ func (env *Env) recognizeForwarded(call *ast.CallExpr, depth int) *Call {
 	if env.forwarders == nil {
 		env.forwarders = env.indexForwarders()
 	}
-	inner := env.forwarders[fn]
-	if inner == nil {
+	f := env.forwarders[fn]
+	if f == nil || len(call.Args) < f.carried {
 		return nil
 	}
-	innerSel := ast.Unparen(inner.Fun).(*ast.SelectorExpr) // see clientMethod
-	sent := &ast.CallExpr{Fun: innerSel, Lparen: call.Lparen, Args: call.Args, Ellipsis: call.Ellipsis, Rparen: call.Rparen}
-	recv := innerSel.X
-	if v := env.receiverField(fn, innerSel, lit); v != nil {
-		// m.c, with m the literal the call is made on: what that literal
-		// sets c to (mmImpl{c: redis.NewScript(src)}).
-		recv = v
-		sent.Fun = &ast.SelectorExpr{X: v, Sel: innerSel.Sel}
+	sent, t := f.sent(call, fn.Signature(), t)
+	innerSel, _ := ast.Unparen(f.call.Fun).(*ast.SelectorExpr) // a function of the package, or a method
+	var recv ast.Expr
+	if innerSel != nil {
+		recv = innerSel.X
+		if v := env.receiverField(fn, innerSel, lit); v != nil {
+			// m.c, with m the literal the call is made on: what that
+			// literal sets c to (mmImpl{c: redis.NewScript(src)}).
+			recv = v
+			sent.Fun = &ast.SelectorExpr{X: v, Sel: innerSel.Sel}
+		}
 	}
-	c := env.recognize(sent)
+	var c *Call
+	if t != gathered && innerSel != nil {
+		c = env.recognize(sent)
+	}
 	if c == nil {
-		c = env.recognizeForwarded(sent, depth+1) // a forwarder's forwarder
+		c = env.recognizeForwarded(sent, t, depth+1) // a forwarder's forwarder
 	}
 	if c == nil {
 		return nil
 	}
-	if c.ClientExpr == recv {
+	if recv != nil && c.ClientExpr == recv {
 		c.ClientExpr = nil // the forwarder's own client, out of the caller's scope
 		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
 			c.ClientExpr = sel.X
@@ -75,6 +109,35 @@ func (env *Env) recognizeForwarded(call *ast.CallExpr, depth int) *Call {
 	}
 	c.Expr, c.Forwarded = call, true
 	return env.classified(c)
+}
+
+// sent returns the call f makes when its forwarder, of signature sig, is
+// called by call, whose last arguments are t: f's call with the
+// arguments of call that f passes on, and what its last arguments are.
+func (f *forwarder) sent(call *ast.CallExpr, sig *types.Signature, t tail) (*ast.CallExpr, tail) {
+	args := append(slices.Clip(f.call.Args[:f.lead]), call.Args[f.carried:]...)
+	if f.carried == sig.Params().Len() {
+		t = elems // the arguments passed on are the call's own
+	} else { // the last parameter is passed on
+		switch spreads := f.call.Ellipsis.IsValid(); {
+		case sig.Variadic() && t == elems && !spreads:
+			t = gathered
+		case sig.Variadic() && t == spread && !spreads:
+			t = elems
+		case !sig.Variadic() && t == elems && spreads:
+			t = spread
+		case !sig.Variadic() && t == gathered && spreads:
+			t = elems
+		}
+	}
+	sent := &ast.CallExpr{Fun: f.call.Fun, Lparen: call.Lparen, Args: args, Rparen: call.Rparen}
+	if t == spread {
+		sent.Ellipsis = f.call.Ellipsis
+		if call.Ellipsis.IsValid() {
+			sent.Ellipsis = call.Ellipsis
+		}
+	}
+	return sent, t
 }
 
 // Devirtualized returns the function call calls: its callee, or, for a
@@ -158,34 +221,28 @@ func (env *Env) receiverField(fn *types.Func, sel *ast.SelectorExpr, lit *ast.Co
 	return nil
 }
 
-// indexForwarders maps each forwarder of the package to the call its
-// body makes: first those that call a client's method, then, round by
-// round, those that call a forwarder found before (each round adds one,
-// or the index is complete).
-func (env *Env) indexForwarders() map[*types.Func]*ast.CallExpr {
+// indexForwarders maps each forwarder of the package to what its body
+// does: first those that call a client's method, then, round by round,
+// those that call a forwarder found before (each round adds one, or the
+// index is complete).
+func (env *Env) indexForwarders() map[*types.Func]*forwarder {
 	type candidate struct {
 		fn   *types.Func
 		stmt ast.Stmt
 	}
 	var cands []candidate
-	for _, f := range env.Files {
-		for _, decl := range f.Decls {
-			fd, ok := decl.(*ast.FuncDecl)
-			if !ok || fd.Body == nil || len(fd.Body.List) != 1 || fd.Type.TypeParams != nil {
-				continue
-			}
-			if fn, ok := env.Info.Defs[fd.Name].(*types.Func); ok {
-				cands = append(cands, candidate{fn, fd.Body.List[0]})
-			}
+	for fn, fd := range env.oneStatementFuncs() {
+		if fd.Type.TypeParams == nil {
+			cands = append(cands, candidate{fn, fd.Body.List[0]})
 		}
 	}
-	out := map[*types.Func]*ast.CallExpr{}
+	out := map[*types.Func]*forwarder{}
 	for added := true; added; {
 		added = false
 		for _, c := range cands {
 			if out[c.fn] == nil {
-				if call := env.forwards(c.fn, c.stmt, out); call != nil {
-					out[c.fn], added = call, true
+				if f := env.forwards(c.fn, c.stmt, out); f != nil {
+					out[c.fn], added = f, true
 				}
 			}
 		}
@@ -193,12 +250,29 @@ func (env *Env) indexForwarders() map[*types.Func]*ast.CallExpr {
 	return out
 }
 
-// forwards returns the call that stmt, the only statement of fn, makes
-// when it passes fn's parameters on to a client's method, or to one of
-// known (forwarders found before), and returns its results unchanged (or
-// is a statement of its own in a function with no results); otherwise
-// nil.
-func (env *Env) forwards(fn *types.Func, stmt ast.Stmt, known map[*types.Func]*ast.CallExpr) *ast.CallExpr {
+// oneStatementFuncs yields each function and method of the package whose
+// body is one statement.
+func (env *Env) oneStatementFuncs() iter.Seq2[*types.Func, *ast.FuncDecl] {
+	return func(yield func(*types.Func, *ast.FuncDecl) bool) {
+		for _, f := range env.Files {
+			for _, decl := range f.Decls {
+				fd, ok := decl.(*ast.FuncDecl)
+				if !ok || fd.Body == nil || len(fd.Body.List) != 1 {
+					continue
+				}
+				if fn, ok := env.Info.Defs[fd.Name].(*types.Func); ok && !yield(fn, fd) {
+					return
+				}
+			}
+		}
+	}
+}
+
+// forwards returns what stmt, the only statement of fn, does when it
+// passes fn's parameters on to a client's method, or to one of known
+// (forwarders found before), and returns its results unchanged (or is a
+// statement of its own in a function with no results); otherwise nil.
+func (env *Env) forwards(fn *types.Func, stmt ast.Stmt, known map[*types.Func]*forwarder) *forwarder {
 	sig := fn.Signature()
 	var e ast.Expr
 	switch s := stmt.(type) {
@@ -216,28 +290,34 @@ func (env *Env) forwards(fn *types.Func, stmt ast.Stmt, known map[*types.Func]*a
 		return nil
 	}
 	call, ok := ast.Unparen(e).(*ast.CallExpr)
-	if !ok || !(env.clientMethod(call, sig) || env.forwarderMethod(call, sig, known)) || !env.passesParams(call, sig) {
+	if !ok {
 		return nil
 	}
-	if _, isReturn := stmt.(*ast.ReturnStmt); isReturn {
-		inner := env.Info.TypeOf(call)
-		if tuple, ok := inner.(*types.Tuple); ok {
-			if !types.Identical(tuple, sig.Results()) {
-				return nil
-			}
-		} else if sig.Results().Len() != 1 || !types.Identical(inner, sig.Results().At(0).Type()) {
-			return nil
-		}
+	if _, isReturn := stmt.(*ast.ReturnStmt); isReturn && !sameResults(env.Info.TypeOf(call), sig) {
+		return nil
 	}
-	return call
+	carriers := 0 // how many leading arguments of call the callee does not pass on
+	if inner := env.forwarderCallee(call, known); inner != nil {
+		carriers = inner.carried
+	} else if !env.clientMethod(call) {
+		return nil
+	}
+	return env.passesParams(call, sig, carriers)
+}
+
+// sameResults reports whether inner, the type of a call, is the results
+// of sig.
+func sameResults(inner types.Type, sig *types.Signature) bool {
+	if tuple, ok := inner.(*types.Tuple); ok {
+		return types.Identical(tuple, sig.Results())
+	}
+	return sig.Results().Len() == 1 && types.Identical(inner, sig.Results().At(0).Type())
 }
 
 // clientMethod reports whether call is a method call of a recognised
-// client (not a lock library, whose lock object stands for its key)
-// whose receiver does not depend on sig's parameters.
-func (env *Env) clientMethod(call *ast.CallExpr, sig *types.Signature) bool {
-	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	if !ok {
+// client (not a lock library, whose lock object stands for its key).
+func (env *Env) clientMethod(call *ast.CallExpr) bool {
+	if _, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); !ok {
 		return false
 	}
 	fn, ok := typeutil.Callee(env.Info, call).(*types.Func)
@@ -245,58 +325,62 @@ func (env *Env) clientMethod(call *ast.CallExpr, sig *types.Signature) bool {
 		return false
 	}
 	cp, ok := ClientPackageOf(fn.Pkg().Path())
-	if !ok || (cp.Client == GoZero && recvTypeName(fn) == "RedisLock") {
-		return false
-	}
-	return !env.readsParams(sel.X, sig)
+	return ok && !(cp.Client == GoZero && recvTypeName(fn) == "RedisLock")
 }
 
-// forwarderMethod reports whether call is a method call, on a receiver
-// that does not depend on sig's parameters, of a forwarder in known (an
+// forwarderCallee returns the forwarder in known that call calls (an
 // interface method of this package counts by its one implementation).
-func (env *Env) forwarderMethod(call *ast.CallExpr, sig *types.Signature, known map[*types.Func]*ast.CallExpr) bool {
-	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	if !ok {
-		return false
-	}
+func (env *Env) forwarderCallee(call *ast.CallExpr, known map[*types.Func]*forwarder) *forwarder {
 	fn, _ := env.Devirtualized(call)
-	return fn != nil && known[fn] != nil && !env.readsParams(sel.X, sig)
+	if fn == nil {
+		return nil
+	}
+	return known[fn]
 }
 
-// readsParams reports whether e reads one of sig's parameters.
-func (env *Env) readsParams(e ast.Expr, sig *types.Signature) bool {
-	params := false
+// readsParams reports whether e reads one of params.
+func (env *Env) readsParams(e ast.Expr, params []*types.Var) bool {
+	reads := false
 	ast.Inspect(e, func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok {
-			if v, ok := env.Info.Uses[id].(*types.Var); ok && isParam(v, sig) {
-				params = true
+			if v, ok := env.Info.Uses[id].(*types.Var); ok && slices.Contains(params, v) {
+				reads = true
 			}
 		}
-		return !params
+		return !reads
 	})
-	return params
+	return reads
 }
 
-// isParam reports whether v is one of sig's parameters.
-func isParam(v *types.Var, sig *types.Signature) bool {
-	for p := range sig.Params().Variables() {
-		if p == v {
-			return true
+// passesParams returns what call does when its last arguments are the
+// last parameters of sig, in order, each once, and its other arguments
+// (at most carriers of them: those its callee does not pass on) and its
+// receiver read none of those; the leading parameters sig does not pass
+// on may reach only the receiver and those arguments. Nil otherwise.
+func (env *Env) passesParams(call *ast.CallExpr, sig *types.Signature, carriers int) *forwarder {
+	params := slices.Collect(sig.Params().Variables())
+	for carried := 0; carried <= len(params); carried++ {
+		passed := params[carried:]
+		lead := len(call.Args) - len(passed)
+		if lead < 0 || lead > carriers {
+			continue
 		}
+		if !env.argsAre(call.Args[lead:], passed) || slices.ContainsFunc(call.Args[:lead], func(a ast.Expr) bool { return env.readsParams(a, passed) }) {
+			continue
+		}
+		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && env.readsParams(sel.X, passed) {
+			continue
+		}
+		return &forwarder{call: call, carried: carried, lead: lead}
 	}
-	return false
+	return nil
 }
 
-// passesParams reports whether call's arguments are sig's parameters, in
-// order, each once, the last spread exactly when sig is variadic.
-func (env *Env) passesParams(call *ast.CallExpr, sig *types.Signature) bool {
-	params := sig.Params()
-	if len(call.Args) != params.Len() || call.Ellipsis.IsValid() != sig.Variadic() {
-		return false
-	}
-	for i, a := range call.Args {
+// argsAre reports whether args are the identifiers of params, in order.
+func (env *Env) argsAre(args []ast.Expr, params []*types.Var) bool {
+	for i, a := range args {
 		id, ok := ast.Unparen(a).(*ast.Ident)
-		if !ok || env.Info.Uses[id] != params.At(i) {
+		if !ok || env.Info.Uses[id] != params[i] {
 			return false
 		}
 	}

@@ -112,16 +112,9 @@ func (env *Env) returnedBy(call *ast.CallExpr) ast.Expr {
 // return of one value to that value.
 func (env *Env) indexReturns() {
 	env.returns = map[*types.Func]ast.Expr{}
-	for _, f := range env.Files {
-		for _, decl := range f.Decls {
-			fd, ok := decl.(*ast.FuncDecl)
-			if !ok || fd.Body == nil || len(fd.Body.List) != 1 {
-				continue
-			}
-			ret, ok := fd.Body.List[0].(*ast.ReturnStmt)
-			if fn, isFn := env.Info.Defs[fd.Name].(*types.Func); ok && isFn && len(ret.Results) == 1 {
-				env.returns[fn] = ret.Results[0]
-			}
+	for fn, fd := range env.oneStatementFuncs() {
+		if ret, ok := fd.Body.List[0].(*ast.ReturnStmt); ok && len(ret.Results) == 1 {
+			env.returns[fn] = ret.Results[0]
 		}
 	}
 }

@@ -32,7 +32,7 @@ type Env struct {
 	multis   map[*ast.CallExpr]*ast.CallExpr // a command's Build call -> the DoMulti sending it
 	impls    map[*types.Func]*types.Func     // see InterfaceImpls
 	// forwarders maps a forwarder to the client call it makes (forward.go).
-	forwarders map[*types.Func]*ast.CallExpr
+	forwarders map[*types.Func]*forwarder
 	returns    map[*types.Func]ast.Expr // see indexReturns
 	// ScriptSHA returns the source of the script whose SHA1 a variable
 	// of another package holds, from that package's facts; nil: unknown.
@@ -165,13 +165,10 @@ func (env *Env) Constant(e ast.Expr) constant.Value {
 	return nil
 }
 
-// ConstInt returns the integer value of a constant expression.
+// ConstInt returns the integer value of a constant expression, or of a
+// local assigned one once (see Constant): a key count held in a local.
 func (env *Env) ConstInt(e ast.Expr) (int64, bool) {
-	tv, ok := env.Info.Types[e]
-	if !ok {
-		return 0, false
-	}
-	return intOf(tv.Value)
+	return intOf(env.Constant(e))
 }
 
 // intOf returns the integer value of c, when it is one that fits an

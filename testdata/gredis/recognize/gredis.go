@@ -45,13 +45,15 @@ func methods(ctx context.Context, r *gredis.Redis, ttl int64) {
 }
 
 func generic(ctx context.Context, r *gredis.Redis, conn gredis.Conn) {
-	r.Do(ctx, "set", "d1", "v", "NX", "PX", 3000)  // want `SET NX key="d1" ttl=yes`
-	r.Do(ctx, "SETNX", "d2", "v")                  // want `SETNX key="d2" ttl=no`
-	r.Do(ctx, "Expire", "d3", 30)                  // want `EXPIRE key="d3" ttl=yes`
-	r.Do(ctx, "EVAL", release, 1, "d4", "tok")     // want `EVAL key="d4" script=guarded-del`
-	r.MustDo(ctx, "DEL", "d5")                     // want `DEL key="d5" ttl=no`
-	conn.Do(ctx, "GET", "d6")                      // want `GET key="d6" ttl=no`
-	r.GetAdapter().Do(ctx, "SET", "d7", "v", "NX") // want `SET NX key="d7" ttl=no`
+	r.Do(ctx, "set", "d1", "v", "NX", "PX", 3000)    // want `SET NX key="d1" ttl=yes`
+	r.Do(ctx, "SETNX", "d2", "v")                    // want `SETNX key="d2" ttl=no`
+	r.Do(ctx, "Expire", "d3", 30)                    // want `EXPIRE key="d3" ttl=yes`
+	r.Do(ctx, "EVAL", release, 1, "d4", "tok")       // want `EVAL key="d4" script=guarded-del`
+	r.MustDo(ctx, "DEL", "d5")                       // want `DEL key="d5" ttl=no`
+	conn.Do(ctx, "GET", "d6")                        // want `GET key="d6" ttl=no`
+	r.GetAdapter().Do(ctx, "SET", "d7", "v", "NX")   // want `SET NX key="d7" ttl=no`
+	numKeys := 1                                     // a key count held in a local is read as the constant
+	r.Do(ctx, "EVAL", release, numKeys, "d8", "tok") // want `EVAL key="d8" script=guarded-del`
 }
 
 func receivers(ctx context.Context, c Cache, kv KV, r *gredis.Redis) {
