@@ -133,13 +133,18 @@ func (m *Model) setAnswerTo(s *SummaryOp, fn *Func, op *Op, ops []*Op) {
 
 // keptOf says what op's function reads of its reply when it hands the
 // answer to no caller: nothing when it drops it, only the error when it
-// reads nothing else; KeptUnknown for any other reading (of a wrapper's
-// call that hands the answer on, any reading but a drop).
+// reads nothing else; KeptUnknown for any other reading. Of a wrapper's
+// call that hands the answer on, only the error is the error beside the
+// result that carries it (_, err := wrap(...)) or of it
+// (wrap(...).Err()), unless that result is an error the wrapper returns
+// on a failed check.
 func keptOf(op *Op) Kept {
 	u := op.Reply // of a reply held in a local, its later read
 	switch {
 	case u.Dropped():
 		return KeptNothing
+	case op.Via != nil && viaErrorOnly(op):
+		return KeptError
 	case op.Via != nil:
 		return KeptUnknown
 	case u.ErrOnly != "" && (u.Consumer == replyuse.Dropped || u.Consumer == replyuse.Returned || u.Consumer == replyuse.Assigned):
@@ -148,6 +153,23 @@ func keptOf(op *Op) Kept {
 		return KeptError
 	}
 	return KeptUnknown
+}
+
+// viaErrorOnly reports whether op, the call of a wrapper whose result
+// AnswerTo carries the answer as a value, is read only for an error:
+// the one beside that result, or the one a reader of it returns.
+func viaErrorOnly(op *Op) bool {
+	if op.Via.AnswerTo < 0 || op.Via.Mismatch == luascript.ReplyError || op.Via.Answer == rediscall.ErrorAnswer {
+		return false
+	}
+	u := op.Reply
+	switch {
+	case u.ErrorSideOnly():
+		return op.Via.AnswerTo == 0
+	case u.ErrOnly != "":
+		return u.Consumer == replyuse.Dropped || u.Consumer == replyuse.Returned || u.Consumer == replyuse.Assigned
+	}
+	return false
 }
 
 // answerTo returns the index of fn's result that carries op's answer,

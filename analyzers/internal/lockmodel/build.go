@@ -153,7 +153,7 @@ func (m *Model) newOp(fn *Func, c *rediscall.Call, via *SummaryOp, stack []ast.N
 	}
 	op.Queued = c.Queued || m.inPipelineCallback(stack)
 	op.InWatch = m.inWatchCallback(stack) || via != nil && via.InWatch
-	op.Reply = replyuse.Of(m.pass.TypesInfo, stack)
+	op.Reply = replyuse.Of(m.pass.TypesInfo, stack, m.Env.ErrorReadBy)
 	return op
 }
 

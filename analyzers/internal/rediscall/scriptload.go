@@ -109,12 +109,64 @@ func (env *Env) returnedBy(call *ast.CallExpr) ast.Expr {
 }
 
 // indexReturns maps each function of the package whose body is one
-// return of one value to that value.
+// return of one value to that value, and records those that return an
+// error-only reader's result on a parameter (see ErrorReadBy).
 func (env *Env) indexReturns() {
 	env.returns = map[*types.Func]ast.Expr{}
+	env.errReaders = map[*types.Func]errReader{}
 	for fn, fd := range env.oneStatementFuncs() {
 		if ret, ok := fd.Body.List[0].(*ast.ReturnStmt); ok && len(ret.Results) == 1 {
 			env.returns[fn] = ret.Results[0]
+			if r, ok := env.errReaderOf(fn, ret.Results[0]); ok {
+				env.errReaders[fn] = r
+			}
 		}
 	}
+}
+
+// An errReader is a function of the package whose one statement returns
+// the error an error-only reply reader (method) gives of its parameter
+// param: func errOf(res rueidis.RedisResult) error { return res.Error() }.
+type errReader struct {
+	param  int
+	method string
+}
+
+func (env *Env) errReaderOf(fn *types.Func, e ast.Expr) (errReader, bool) {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok || len(call.Args) != 0 || fn.Signature().Variadic() {
+		return errReader{}, false
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || MethodYield(sel.Sel.Name) != YieldsError {
+		return errReader{}, false
+	}
+	id, ok := ast.Unparen(sel.X).(*ast.Ident)
+	if !ok {
+		return errReader{}, false
+	}
+	params := fn.Signature().Params()
+	for i := range params.Len() {
+		if env.Info.Uses[id] == params.At(i) {
+			return errReader{param: i, method: sel.Sel.Name}, true
+		}
+	}
+	return errReader{}, false
+}
+
+// ErrorReadBy returns the error-only reader (Err, Error) that the
+// function of the package call calls applies to arg and returns the
+// result of, when arg is the argument of that parameter; "" otherwise
+// (see replyuse.ReadBy).
+func (env *Env) ErrorReadBy(call *ast.CallExpr, arg ast.Expr) string {
+	fn, ok := typeutil.Callee(env.Info, call).(*types.Func)
+	if !ok || fn.Pkg() != env.Pkg {
+		return ""
+	}
+	env.indexLocals()
+	r, ok := env.errReaders[fn]
+	if !ok || r.param >= len(call.Args) || call.Args[r.param] != arg {
+		return ""
+	}
+	return r.method
 }

@@ -18,17 +18,21 @@ func (env *Env) ScriptArg(e ast.Expr, sha bool) (string, bool) {
 
 // hashedScript resolves an EvalSha argument: script.Hash(), or a variable
 // that only ever holds the SHA1 SCRIPT LOAD returned for one script.
-// A local assigned once holds its value (sha := script.Hash()).
+// A local assigned once holds its value (sha := script.Hash()), and so
+// does a function of the package that returns it.
 func (env *Env) hashedScript(e ast.Expr) (string, bool) {
 	if src, ok := env.loadedScript(e); ok {
 		return src, true
 	}
 	for i := 0; i < maxHolders; i++ {
-		init := env.LocalInit(e)
-		if init == nil {
+		next := env.LocalInit(e)
+		if call, ok := ast.Unparen(e).(*ast.CallExpr); ok && next == nil {
+			next = env.returnedBy(call) // func releaseSHA() string { return script.Hash() }
+		}
+		if next == nil {
 			break
 		}
-		e = init
+		e = next
 	}
 	call, ok := ast.Unparen(e).(*ast.CallExpr)
 	if !ok {
@@ -44,8 +48,9 @@ func (env *Env) hashedScript(e ast.Expr) (string, bool) {
 
 // ScriptSource resolves a script object expression to its Lua source and,
 // for redigo, its key count: NewScript(src) directly, or through a
-// package-level variable, a local assigned once or a field every write
-// sets to the same script (HeldValues).
+// package-level variable, a local assigned once, a field every write
+// sets to the same script (HeldValues) or a function of the package that
+// returns it.
 func (env *Env) ScriptSource(x ast.Expr) (string, int, bool) {
 	return env.scriptSource(x, 0)
 }
@@ -55,6 +60,9 @@ func (env *Env) scriptSource(x ast.Expr, depth int) (string, int, bool) {
 		return "", 0, false
 	}
 	if call, ok := ast.Unparen(x).(*ast.CallExpr); ok {
+		if ret := env.returnedBy(call); ret != nil {
+			return env.scriptSource(ret, depth+1) // func releaseScript() *redis.Script { return redis.NewScript(src) }
+		}
 		return env.newScriptSource(call)
 	}
 	if init := env.Init(x); init != nil {

@@ -34,6 +34,7 @@ type Env struct {
 	// forwarders maps a forwarder to the client call it makes (forward.go).
 	forwarders map[*types.Func]*forwarder
 	returns    map[*types.Func]ast.Expr // see indexReturns
+	errReaders map[*types.Func]errReader
 	// ScriptSHA returns the source of the script whose SHA1 a variable
 	// of another package holds, from that package's facts; nil: unknown.
 	ScriptSHA func(v *types.Var) (string, bool)

@@ -62,16 +62,22 @@ func (u Use) ErrorSideOnly() bool {
 	return u.Consumer == Assigned && len(u.Lhs) == 2 && analysisutil.IsBlank(u.Lhs[0])
 }
 
+// ReadBy returns the name of the reply reader that a function of the
+// package, called by call, applies to its argument arg and returns the
+// result of (func errOf(res rueidis.RedisResult) error { return
+// res.Error() }), or "" when call is no such call.
+type ReadBy func(call *ast.CallExpr, arg ast.Expr) string
+
 // Of returns the use of the call at the top of stack, the path from the
 // file or function (stack[0]) down to the call. A command held in a local
 // whose one use is a reader called on it (cmd := rdb.SetNX(...); return
-// cmd.Val()) is used as that reader's reply is (Use.Held).
-func Of(info *types.Info, stack []ast.Node) Use {
+// cmd.Val()), or handed to a function that only reads it so (readBy), is
+// used as that reader's reply is (Use.Held).
+func Of(info *types.Info, stack []ast.Node, readBy ReadBy) Use {
 	u := of(info, stack)
-	if held, next := heldRead(info, stack, u); next != nil {
+	if held, next, reader := heldRead(info, stack, u, readBy); next != nil {
 		u = of(info, next)
 		u.Held = held
-		reader := next[len(next)-1].(*ast.CallExpr).Fun.(*ast.SelectorExpr).Sel.Name
 		if rediscall.MethodYield(reader) == rediscall.YieldsError {
 			u.ErrOnly = reader // cmd.Err(): the first reader of the reply
 		}

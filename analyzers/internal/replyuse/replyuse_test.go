@@ -77,7 +77,7 @@ func uses(t *testing.T) map[string]Use {
 					break
 				}
 			}
-			out[fn.Name.Name] = Of(info, stack)
+			out[fn.Name.Name] = Of(info, stack, nil)
 			return false
 		})
 	}
@@ -151,7 +151,7 @@ func TestOf_held(t *testing.T) {
 func TestOf_oddStacks(t *testing.T) {
 	info := &types.Info{}
 	for _, stack := range [][]ast.Node{nil, {&ast.File{}}, {&ast.BlockStmt{}, &ast.ExprStmt{}}} {
-		if u := Of(info, stack); u.Consumer != Read || u.Reply != nil {
+		if u := Of(info, stack, nil); u.Consumer != Read || u.Reply != nil {
 			t.Errorf("Of(%T...) = %+v, want a read of nothing", stack, u)
 		}
 	}

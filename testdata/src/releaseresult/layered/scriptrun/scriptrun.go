@@ -1,0 +1,31 @@
+// Package scriptrun runs the scripts its callers pass, in two layers: the
+// exported functions call a function of the package that hands the reply
+// back.
+package scriptrun
+
+import (
+	"context"
+
+	"github.com/redis/go-redis/v9"
+)
+
+// Release runs s on key and reports only the error: a reply of 0 is lost
+// here, but only the caller knows which script ran.
+func Release(ctx context.Context, rdb *redis.Client, s *redis.Script, key, token string) error {
+	_, err := run(ctx, rdb, s, key, token)
+	return err
+}
+
+// ReleaseN hands the reply back as an integer.
+func ReleaseN(ctx context.Context, rdb *redis.Client, s *redis.Script, key, token string) (int64, error) {
+	res, err := run(ctx, rdb, s, key, token)
+	if err != nil {
+		return 0, err
+	}
+	n, _ := res.(int64)
+	return n, nil
+}
+
+func run(ctx context.Context, rdb *redis.Client, s *redis.Script, key, token string) (any, error) {
+	return s.Run(ctx, rdb, []string{key}, token).Result()
+}
