@@ -3,6 +3,7 @@ package lockmodel
 import (
 	"go/ast"
 	"go/types"
+	"strconv"
 	"strings"
 
 	"github.com/leasevet/leasevet/analyzers/internal/keyid"
@@ -128,6 +129,9 @@ func (m *Model) keyText(op *Op) string {
 		if key := m.ownKeyOfHelper(op); key != nil {
 			return m.Text(key) // the key a same-package helper builds itself: l.key
 		}
+		if c := viaConstant(op); c != "" {
+			return c // a wrapper's own constant key
+		}
 		return "the key"
 	}
 	key := m.builtFrom(op.KeyExpr, 0)
@@ -191,4 +195,13 @@ func (m *Model) paramOf(e ast.Expr) *types.Var {
 		return nil
 	}
 	return v
+}
+
+// viaConstant returns, quoted, the key of a wrapper's command that is one
+// constant (rdb.Del(ctx, "jobs:lock") in the wrapper); "" otherwise.
+func viaConstant(op *Op) string {
+	if op.Via == nil || len(op.Via.Key.Parts) != 1 || op.Via.Key.Parts[0].Kind != keyid.Const {
+		return ""
+	}
+	return strconv.Quote(op.Via.Key.Parts[0].Text)
 }

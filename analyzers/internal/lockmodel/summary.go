@@ -388,11 +388,18 @@ func (m *Model) instantiate(call *ast.CallExpr, s *SummaryOp) (*rediscall.Call, 
 }
 
 // scriptParam returns the parameter a command runs the script of, -1
-// when none: the source, SHA1 or script object itself, or the script
-// object whose Hash() the command sends (EvalSha(ctx, script.Hash(), ...)).
+// when none: the source, SHA1 or script object itself, the source a
+// script object is built from where it runs (rueidis.NewLuaScript(src).Exec),
+// or the script object whose Hash() the command sends
+// (EvalSha(ctx, script.Hash(), ...)).
 func (m *Model) scriptParam(sc *rediscall.ScriptCall, params map[*types.Var]int) (int, bool, bool) {
 	if i := paramIndexOf(m.pass.TypesInfo, sc.Script, params); i >= 0 {
 		return i, sc.Sha, sc.Object
+	}
+	if src := m.Env.ScriptConstructorSource(sc.Script); sc.Object && src != nil {
+		if i := paramIndexOf(m.pass.TypesInfo, src, params); i >= 0 {
+			return i, false, false
+		}
 	}
 	e := sc.Script
 	if init := m.Env.LocalInit(e); init != nil {

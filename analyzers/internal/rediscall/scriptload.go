@@ -117,9 +117,22 @@ func (env *Env) indexReturns() {
 	for fn, fd := range env.oneStatementFuncs() {
 		if ret, ok := fd.Body.List[0].(*ast.ReturnStmt); ok && len(ret.Results) == 1 {
 			env.returns[fn] = ret.Results[0]
-			if r, ok := env.errReaderOf(fn, ret.Results[0]); ok {
-				env.errReaders[fn] = r
+		}
+	}
+	// A reader of a reader (func check(res R) error { return errOf(res) })
+	// is found once the reader it calls is: a few rounds reach a chain.
+	for range maxReturnDepth {
+		found := false
+		for fn, e := range env.returns {
+			if _, done := env.errReaders[fn]; done {
+				continue
 			}
+			if r, ok := env.errReaderOf(fn, e); ok {
+				env.errReaders[fn], found = r, true
+			}
+		}
+		if !found {
+			break
 		}
 	}
 }
@@ -132,23 +145,31 @@ type errReader struct {
 	method string
 }
 
+// errReaderOf returns what fn, whose one statement returns e, reads of
+// its parameter: an error-only reader called on it, or an errReader of
+// the package it is passed to.
 func (env *Env) errReaderOf(fn *types.Func, e ast.Expr) (errReader, bool) {
 	call, ok := ast.Unparen(e).(*ast.CallExpr)
-	if !ok || len(call.Args) != 0 || fn.Signature().Variadic() {
+	if !ok || fn.Signature().Variadic() {
 		return errReader{}, false
 	}
-	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	if !ok || MethodYield(sel.Sel.Name) != YieldsError {
-		return errReader{}, false
+	var arg ast.Expr
+	method := ""
+	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && len(call.Args) == 0 && MethodYield(sel.Sel.Name) == YieldsError {
+		arg, method = sel.X, sel.Sel.Name
+	} else if inner, ok := typeutil.Callee(env.Info, call).(*types.Func); ok {
+		if r, ok := env.errReaders[inner]; ok && r.param < len(call.Args) {
+			arg, method = call.Args[r.param], r.method
+		}
 	}
-	id, ok := ast.Unparen(sel.X).(*ast.Ident)
+	id, ok := ast.Unparen(arg).(*ast.Ident)
 	if !ok {
 		return errReader{}, false
 	}
 	params := fn.Signature().Params()
 	for i := range params.Len() {
 		if env.Info.Uses[id] == params.At(i) {
-			return errReader{param: i, method: sel.Sel.Name}, true
+			return errReader{param: i, method: method}, true
 		}
 	}
 	return errReader{}, false

@@ -79,6 +79,28 @@ func (env *Env) scriptSource(x ast.Expr, depth int) (string, int, bool) {
 	return src, n, found
 }
 
+// ScriptConstructorSource returns the source argument of a script
+// object's constructor call x (redis.NewScript(src),
+// rueidis.NewLuaScript(src)), or nil when x is no such call.
+func (env *Env) ScriptConstructorSource(x ast.Expr) ast.Expr {
+	call, ok := ast.Unparen(x).(*ast.CallExpr)
+	if !ok {
+		return nil
+	}
+	fn, ok := typeutil.Callee(env.Info, call).(*types.Func)
+	if !ok || fn.Pkg() == nil || !IsClientPackage(fn.Pkg().Path()) || len(call.Args) == 0 {
+		return nil
+	}
+	switch {
+	case fn.Name() == "NewScript" || fn.Name() == "NewScriptServerSHA" || IsLuaConstructor(fn.Name()):
+		if len(call.Args) == 2 && fn.Name() == "NewScript" {
+			return call.Args[1] // redigo: NewScript(keyCount, src)
+		}
+		return call.Args[0]
+	}
+	return nil
+}
+
 // newScriptSource reads redis.NewScript(src) (go-redis) and
 // redis.NewScript(keyCount, src) (redigo).
 func (env *Env) newScriptSource(call *ast.CallExpr) (string, int, bool) {

@@ -107,3 +107,20 @@ func (l *Lock) ReleaseHeldCounted(ctx context.Context) error {
 	}
 	return err
 }
+
+// ReleaseDropped passes the source to scriptrun.Drop, which drops the
+// reply.
+func (l *Lock) ReleaseDropped(ctx context.Context) {
+	scriptrun.Drop(ctx, l.rdb, releaseSrc, l.key, l.token) // want `Drop \(EVALSHA at scriptrun.go:36\) runs an owner-checked release script on lock key l.key but drops its result`
+}
+
+// FinishJobs releases the jobs lock through scriptrun.DropJobs.
+func FinishJobs(ctx context.Context, rdb *redis.Client, token string) {
+	scriptrun.DropJobs(ctx, rdb, releaseSrc, token) // want `DropJobs \(EVALSHA at scriptrun.go:41\) runs an owner-checked release script on lock key "jobs:lock" but drops its result`
+}
+
+// FinishJobsStrict passes a script that replies an error: dropping it is
+// still dropping the answer.
+func FinishJobsStrict(ctx context.Context, rdb *redis.Client, token string) {
+	scriptrun.DropJobs(ctx, rdb, strictSrc, token) // want `DropJobs \(EVALSHA at scriptrun.go:41\) runs an owner-checked release script on lock key "jobs:lock" but drops its result`
+}

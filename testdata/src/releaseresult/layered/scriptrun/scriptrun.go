@@ -29,3 +29,14 @@ func ReleaseN(ctx context.Context, rdb *redis.Client, s *redis.Script, key, toke
 func run(ctx context.Context, rdb *redis.Client, s *redis.Script, key, token string) (any, error) {
 	return s.Run(ctx, rdb, []string{key}, token).Result()
 }
+
+// Drop builds a script from the source its caller passes, runs it on key
+// and drops the reply.
+func Drop(ctx context.Context, rdb *redis.Client, src, key, token string) {
+	redis.NewScript(src).Run(ctx, rdb, []string{key}, token)
+}
+
+// DropJobs is Drop on the jobs lock.
+func DropJobs(ctx context.Context, rdb *redis.Client, src, token string) {
+	redis.NewScript(src).Run(ctx, rdb, []string{"jobs:lock"}, token)
+}
