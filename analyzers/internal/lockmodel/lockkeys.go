@@ -173,7 +173,7 @@ func (m *Model) opNamedAsLock(op *Op) bool {
 	if op.Via != nil && m.lockNames.matches(op.Method) {
 		return true // AcquireLock(key) of a wrapper package
 	}
-	for _, name := range keyNames(op.KeyExpr) {
+	for _, name := range m.keyNames(op.KeyExpr, 0) {
 		if m.lockNames.matches(name) {
 			return true
 		}
@@ -224,15 +224,19 @@ func hasSibling(fn *Func, name string) bool {
 
 // keyNames returns the names a key expression is built from: variables and
 // fields (lockKey, l.lockName, prefix) and key-building functions
-// (l.lockKey(), lockKeyFor(id)). A name with a lock word names the key.
-func keyNames(e ast.Expr) []string {
-	if e == nil {
+// (l.lockKey(), lockKeyFor(id)), and those of the values its locals were
+// assigned (k := lockKey(name)). A name with a lock word names the key.
+func (m *Model) keyNames(e ast.Expr, depth int) []string {
+	if e == nil || depth > 4 {
 		return nil
 	}
 	var names []string
 	ast.Inspect(e, func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok {
 			names = append(names, id.Name)
+			if init := m.Env.LocalInit(id); init != nil {
+				names = append(names, m.keyNames(init, depth+1)...)
+			}
 		}
 		return true
 	})
