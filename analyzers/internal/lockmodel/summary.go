@@ -148,7 +148,7 @@ func paramIndexes(fn *types.Func) map[*types.Var]int {
 
 func (m *Model) summaryOp(fn *Func, op *Op, ops []*Op, tmpl *keyid.Resolver, params map[*types.Var]int) (SummaryOp, bool) {
 	options := -1
-	if op.Kind == rediscall.KindOther && op.Via == nil {
+	if op.Kind == rediscall.KindOther {
 		options = paramIndexOf(m.pass.TypesInfo, op.Options, params) // func Set(..., opts ...SetOption) { c.Set(..., opts...) }
 	}
 	if !summarised(op.Kind) && options < 0 {
@@ -225,6 +225,9 @@ func (m *Model) keysParam(op *Op, params map[*types.Var]int) int {
 func (m *Model) carryCall(s *SummaryOp, op *Op) {
 	if s.Options >= 0 {
 		s.OptionsOf = op.Method
+		if op.Via != nil {
+			s.OptionsOf = op.Via.OptionsOf // passed on to a wrapper that passes them on
+		}
 	}
 	if op.Via != nil {
 		s.Client = op.Via.Client
@@ -336,8 +339,12 @@ func (m *Model) instantiate(call *ast.CallExpr, s *SummaryOp) (*rediscall.Call, 
 	for i, a := range call.Args {
 		args[i] = m.keys.Of(a)
 	}
+	passedOn := false // a command the caller's own callers build, passed on whole (see passesOptionsOn)
 	if p, ok := s.Key.Placeholder(); ok && p == s.Options {
 		args[p] = m.keys.Of(m.Env.BuiltKey(argAt(call, p))) // the key of the command the call builds
+		if passedOn = !args[p].Known() && m.paramOf(argAt(call, p)) != nil; passedOn {
+			args[p] = m.keys.Of(argAt(call, p))
+		}
 	}
 	var keys []ast.Expr
 	if s.Keys >= 0 && s.Keys < len(call.Args) {
@@ -377,7 +384,10 @@ func (m *Model) instantiate(call *ast.CallExpr, s *SummaryOp) (*rediscall.Call, 
 	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
 		c.ClientExpr = sel.X
 	}
-	if s.Options >= 0 && !m.Env.ApplyOptions(c, s.OptionsOf, argAt(call, s.Options)) {
+	switch {
+	case passedOn:
+		c.Kind, c.Options = rediscall.KindOther, argAt(call, s.Options)
+	case s.Options >= 0 && !m.Env.ApplyOptions(c, s.OptionsOf, argAt(call, s.Options)):
 		return nil, keyid.ID{}, false // the caller's options make no command the rules judge
 	}
 	if !isLibraryKind(s.Kind) {
