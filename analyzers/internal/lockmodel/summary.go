@@ -339,12 +339,13 @@ func (m *Model) instantiate(call *ast.CallExpr, s *SummaryOp) (*rediscall.Call, 
 	for i, a := range call.Args {
 		args[i] = m.keys.Of(a)
 	}
-	passedOn := false // a command the caller's own callers build, passed on whole (see passesOptionsOn)
-	if p, ok := s.Key.Placeholder(); ok && p == s.Options {
+	// passedOn: options (or a whole command) that the enclosing
+	// function's own callers write, passed on as its parameter: the
+	// command is theirs to say, and this call is carried in its summary
+	// as the wrapper's options call is.
+	passedOn := s.Options >= 0 && m.paramOf(argAt(call, s.Options)) != nil
+	if p, ok := s.Key.Placeholder(); ok && p == s.Options && !passedOn {
 		args[p] = m.keys.Of(m.Env.BuiltKey(argAt(call, p))) // the key of the command the call builds
-		if passedOn = !args[p].Known() && m.paramOf(argAt(call, p)) != nil; passedOn {
-			args[p] = m.keys.Of(argAt(call, p))
-		}
 	}
 	var keys []ast.Expr
 	if s.Keys >= 0 && s.Keys < len(call.Args) {
