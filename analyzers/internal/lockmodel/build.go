@@ -27,6 +27,7 @@ func build(pass *analysis.Pass, s Settings, checks []suppress.Check) (*Model, er
 	m.printKeys()
 	m.exportSummaries()
 	m.exportScriptHashes()
+	m.exportErrReaders()
 	m.directives = suppress.Parse(pass)
 	// The analyzers that require the model run concurrently on this
 	// package: nothing of it may be built lazily after this point.
@@ -153,7 +154,7 @@ func (m *Model) newOp(fn *Func, c *rediscall.Call, via *SummaryOp, stack []ast.N
 	}
 	op.Queued = c.Queued || m.inPipelineCallback(stack)
 	op.InWatch = m.inWatchCallback(stack) || via != nil && via.InWatch
-	op.Reply = replyuse.Of(m.pass.TypesInfo, stack, m.Env.ErrorReadBy)
+	op.Reply = replyuse.Of(m.pass.TypesInfo, stack, m.errorReadBy)
 	return op
 }
 

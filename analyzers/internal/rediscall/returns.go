@@ -112,3 +112,15 @@ func (env *Env) ErrorReadBy(call *ast.CallExpr, arg ast.Expr) string {
 	}
 	return r.method
 }
+
+// ErrorReader returns what fn, a function of the package, reads of its
+// parameters as ErrorReadBy does: the index of the parameter whose
+// error-only reader (Err, Error) it returns, and that reader's name.
+func (env *Env) ErrorReader(fn *types.Func) (param int, method string, ok bool) {
+	if fn.Pkg() != env.Pkg {
+		return 0, "", false
+	}
+	env.indexLocals()
+	r, ok := env.errReaders[fn]
+	return r.param, r.method, ok
+}

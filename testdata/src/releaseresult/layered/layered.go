@@ -124,3 +124,21 @@ func FinishJobs(ctx context.Context, rdb *redis.Client, token string) {
 func FinishJobsStrict(ctx context.Context, rdb *redis.Client, token string) {
 	scriptrun.DropJobs(ctx, rdb, strictSrc, token) // want `DropJobs \(EVALSHA at scriptrun.go:41\) runs an owner-checked release script on lock key "jobs:lock" but drops its result`
 }
+
+// ReleaseHeldElsewhere hands the command to another package's reader of
+// its error: the 0 is lost as with cmd.Err().
+func (l *Lock) ReleaseHeldElsewhere(ctx context.Context) error {
+	cmd := unlockScript.Run(ctx, l.rdb, []string{l.key}, l.token) // want `Run runs an owner-checked release script on lock key l.key but checks only .Err\(\)`
+	return scriptrun.ErrOf(cmd)
+}
+
+// ReleaseCountedElsewhere hands it to another package's reader of the
+// reply: correct.
+func (l *Lock) ReleaseCountedElsewhere(ctx context.Context) error {
+	cmd := unlockScript.Run(ctx, l.rdb, []string{l.key}, l.token)
+	n, err := scriptrun.CountOf(cmd)
+	if err == nil && n == 0 {
+		err = ErrLost
+	}
+	return err
+}

@@ -40,3 +40,9 @@ func Drop(ctx context.Context, rdb *redis.Client, src, key, token string) {
 func DropJobs(ctx context.Context, rdb *redis.Client, src, token string) {
 	redis.NewScript(src).Run(ctx, rdb, []string{"jobs:lock"}, token)
 }
+
+// ErrOf reads only the command's error.
+func ErrOf(cmd *redis.Cmd) error { return cmd.Err() }
+
+// CountOf reads the command's integer reply.
+func CountOf(cmd *redis.Cmd) (int64, error) { return cmd.Int64() }
