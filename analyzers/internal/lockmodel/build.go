@@ -3,6 +3,7 @@ package lockmodel
 import (
 	"go/ast"
 	"go/types"
+	"golang.org/x/tools/go/types/typeutil"
 	"slices"
 	"strings"
 
@@ -107,7 +108,9 @@ func (m *Model) opsAt(fn *Func, call *ast.CallExpr, stack []ast.Node) []*Op {
 	// that literal's client or script does; otherwise the callee's
 	// summary says what a call sends, and a forwarder whose command the
 	// summary cannot express is read at the call.
-	if lit != nil {
+	if lit != nil || callee != typeutil.Callee(m.pass.TypesInfo, call) {
+		// a literal's forwarder, or the one implementation of an
+		// interface of the package: what the call sends, read at the call
 		if c := m.Env.RecognizeForwarded(call); c != nil {
 			return []*Op{m.newOp(fn, c, nil, frozen)}
 		}
