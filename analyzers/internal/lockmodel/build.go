@@ -3,7 +3,6 @@ package lockmodel
 import (
 	"go/ast"
 	"go/types"
-	"golang.org/x/tools/go/types/typeutil"
 	"slices"
 	"strings"
 
@@ -13,6 +12,7 @@ import (
 	"github.com/leasevet/leasevet/analyzers/internal/replyuse"
 	"github.com/leasevet/leasevet/analyzers/internal/suppress"
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/types/typeutil"
 )
 
 func build(pass *analysis.Pass, s Settings, checks []suppress.Check) (*Model, error) {
