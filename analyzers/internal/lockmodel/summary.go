@@ -335,29 +335,12 @@ func (m *Model) instantiate(call *ast.CallExpr, s *SummaryOp) (*rediscall.Call, 
 	if call.Ellipsis.IsValid() {
 		return nil, keyid.ID{}, false
 	}
-	args := make([]keyid.ID, len(call.Args))
-	for i, a := range call.Args {
-		args[i] = m.keys.Of(a)
-	}
 	// passedOn: options (or a whole command) that the enclosing
 	// function's own callers write, passed on as its parameter: the
 	// command is theirs to say, and this call is carried in its summary
 	// as the wrapper's options call is.
 	passedOn := s.Options >= 0 && m.paramOf(argAt(call, s.Options)) != nil
-	if p, ok := s.Key.Placeholder(); ok && p == s.Options && !passedOn {
-		args[p] = m.keys.Of(m.Env.BuiltKey(argAt(call, p))) // the key of the command the call builds
-	}
-	var keys []ast.Expr
-	if s.Keys >= 0 && s.Keys < len(call.Args) {
-		keys = m.Env.SliceElems(call.Args[s.Keys]) // []string{l.key}: KEYS[1] is l.key
-		args[s.Keys] = keyid.ID{}
-		switch {
-		case len(keys) > 0:
-			args[s.Keys] = m.keys.Of(keys[0])
-		case m.paramOf(call.Args[s.Keys]) != nil:
-			args[s.Keys] = m.keys.Of(call.Args[s.Keys]) // a wrapper passing its own keys on: its callers' keys
-		}
-	}
+	args, keys := m.callArgs(call, s, passedOn)
 	key, ok := s.Key.Substitute(args)
 	if !ok {
 		return nil, keyid.ID{}, false
@@ -396,6 +379,32 @@ func (m *Model) instantiate(call *ast.CallExpr, s *SummaryOp) (*rediscall.Call, 
 	}
 	c.Classify(s.Role, s.Owner) // a script the call does not show is what the wrapper recognised
 	return c, key, true
+}
+
+// callArgs returns the identities of call's arguments as s's key reads
+// them: the key of the command an options argument builds (unless the
+// options are passedOn), and for a keys slice its first element, whose
+// elements it also returns.
+func (m *Model) callArgs(call *ast.CallExpr, s *SummaryOp, passedOn bool) ([]keyid.ID, []ast.Expr) {
+	args := make([]keyid.ID, len(call.Args))
+	for i, a := range call.Args {
+		args[i] = m.keys.Of(a)
+	}
+	if p, ok := s.Key.Placeholder(); ok && p == s.Options && !passedOn {
+		args[p] = m.keys.Of(m.Env.BuiltKey(argAt(call, p))) // the key of the command the call builds
+	}
+	var keys []ast.Expr
+	if s.Keys >= 0 && s.Keys < len(call.Args) {
+		keys = m.Env.SliceElems(call.Args[s.Keys]) // []string{l.key}: KEYS[1] is l.key
+		args[s.Keys] = keyid.ID{}
+		switch {
+		case len(keys) > 0:
+			args[s.Keys] = m.keys.Of(keys[0])
+		case m.paramOf(call.Args[s.Keys]) != nil:
+			args[s.Keys] = m.keys.Of(call.Args[s.Keys]) // a wrapper passing its own keys on: its callers' keys
+		}
+	}
+	return args, keys
 }
 
 // scriptParam returns the parameter a command runs the script of, -1
