@@ -37,7 +37,7 @@ import (
 //     identity or the clock reading in each function building the lock,
 //     a caller's argument taking their place otherwise (defaultsFix).
 func newTokenFix(pass *analysis.Pass, m *lockmodel.Model, w tokenWrite, res provenance.Result) (analysis.SuggestedFix, bool) {
-	if !res.Weak() || w.constant != "" || w.genFunc || w.op.Kind != rediscall.Acquire {
+	if !res.Weak() || w.own != nil || w.genFunc || w.op.Kind != rediscall.Acquire {
 		return analysis.SuggestedFix{}, false
 	}
 	rhs := ast.Unparen(w.value)

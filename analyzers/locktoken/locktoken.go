@@ -30,7 +30,7 @@ var Analyzer = &analysis.Analyzer{
 	Requires:  []*analysis.Analyzer{lockmodel.Analyzer},
 	Flags:     lockmodel.Analyzer.Flags,
 	Run:       run,
-	FactTypes: []analysis.Fact{new(tokenFact)},
+	FactTypes: []analysis.Fact{new(tokenFact), new(ownValueFact)},
 }
 
 // A tokenWrite is one place a lock value is chosen: an acquire's value
@@ -40,10 +40,11 @@ type tokenWrite struct {
 	value   ast.Expr // the value written, or the function producing it
 	genFunc bool     // value is a func() (string, error) called per acquisition
 	what    string   // the writer, for messages: "SetNX", "redsync.WithValue"
-	// constant is the constant a wrapper of another package writes
-	// itself (SummaryOp.ValueConst), judged here where the key is: there
+	// own is the value a wrapper of another package writes itself: a
+	// constant (SummaryOp.ValueConst) or a weak source its package traced
+	// (ownValueFact), judged here where the key and options are: there
 	// is no value expression to trace.
-	constant string
+	own *provenance.Source
 }
 
 // run reads the token functions from the set's settings (its lockmodel
@@ -58,13 +59,15 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil
 	}
 	m.CheckDirectives(pass, Categories)
-	writes := tokenWrites(m)
-	if len(writes) == 0 {
+	writes := tokenWrites(pass, m)
+	own := ownValueWrites(m)
+	if len(writes)+len(own) == 0 {
 		return nil, nil // no SSA for packages without a lock value to judge
 	}
-	tr := provenance.New(pass.Fset, pass.Pkg, pass.TypesInfo, pass.Files, roots(writes))
+	tr := provenance.New(pass.Fset, pass.Pkg, pass.TypesInfo, pass.Files, roots(append(writes, own...)))
 	tr.TokenFuncs = tokenFuncs
 	tr.Imported = importedSource(pass)
+	exportOwnValues(pass, tr, own)
 	done := map[token.Pos]bool{}
 	for _, w := range writes {
 		checkWrite(pass, m, tr, w, done)
@@ -73,11 +76,11 @@ func run(pass *analysis.Pass) (any, error) {
 }
 
 // tokenWrites returns the lock value writes of the package.
-func tokenWrites(m *lockmodel.Model) []tokenWrite {
+func tokenWrites(pass *analysis.Pass, m *lockmodel.Model) []tokenWrite {
 	var out []tokenWrite
 	for _, fn := range m.Funcs {
 		for _, op := range fn.Ops {
-			if w, ok := tokenWriteOf(m, op); ok {
+			if w, ok := tokenWriteOf(pass, m, op); ok {
 				out = append(out, w)
 			}
 		}
@@ -85,7 +88,7 @@ func tokenWrites(m *lockmodel.Model) []tokenWrite {
 	return out
 }
 
-func tokenWriteOf(m *lockmodel.Model, op *lockmodel.Op) (tokenWrite, bool) {
+func tokenWriteOf(pass *analysis.Pass, m *lockmodel.Model, op *lockmodel.Op) (tokenWrite, bool) {
 	if op.Func.Test {
 		return tokenWrite{}, false // tests write fixed values on purpose, to play another holder
 	}
@@ -101,8 +104,8 @@ func tokenWriteOf(m *lockmodel.Model, op *lockmodel.Op) (tokenWrite, bool) {
 		}
 		return tokenWrite{op: op, value: op.Value, what: what}, true
 	case rediscall.Acquire:
-		if c := wrapperConstant(m, op); c != "" {
-			return tokenWrite{op: op, constant: c, what: m.CallText(op)}, true
+		if v := wrapperValue(pass, m, op); v != nil {
+			return tokenWrite{op: op, own: v, what: m.CallText(op)}, true
 		}
 		if op.Value == nil || !judgedHere(op) || !m.IsLockKey(op) {
 			return tokenWrite{}, false
@@ -128,20 +131,6 @@ func tokenWriteOf(m *lockmodel.Model, op *lockmodel.Op) (tokenWrite, bool) {
 // argument (the wrapper's package saw only a parameter).
 func judgedHere(op *lockmodel.Op) bool {
 	return op.Via == nil || op.Via.Value >= 0
-}
-
-// wrapperConstant returns the constant that op, the call of a wrapper of
-// another package, writes as the value of a key the call passes, when the
-// key is a lock key here; "" otherwise. The wrapper's package saw only a
-// parameter for the key and judged nothing.
-func wrapperConstant(m *lockmodel.Model, op *lockmodel.Op) string {
-	if op.Via == nil || op.Via.ValueConst == "" || op.Via.Value >= 0 || op.Via.Settled || !op.Via.Key.HasPlaceholder() || m.Origin(op) != nil {
-		return ""
-	}
-	if !m.IsLockKey(op) {
-		return ""
-	}
-	return op.Via.ValueConst
 }
 
 // redislockToken returns the Token field of the options passed to a
@@ -194,8 +183,8 @@ func roots(writes []tokenWrite) []*ast.FuncDecl {
 func checkWrite(pass *analysis.Pass, m *lockmodel.Model, tr *provenance.Tracer, w tokenWrite, done map[token.Pos]bool) {
 	var res provenance.Result
 	switch {
-	case w.constant != "":
-		res = provenance.Result{Parts: []provenance.Source{{Kind: provenance.Constant, Desc: "the constant " + w.constant}}}
+	case w.own != nil:
+		res = provenance.Result{Parts: []provenance.Source{*w.own}}
 	case w.genFunc:
 		res = tr.TraceFuncResult(w.op.Func.Decl, w.value)
 	default:
@@ -212,8 +201,8 @@ func checkWrite(pass *analysis.Pass, m *lockmodel.Model, tr *provenance.Tracer, 
 		Message:  message(m, w, res),
 		Related:  related(res),
 	}
-	if w.constant != "" { // produced in the wrapper's package: the call is where this package writes it
-		d.Related = []analysis.RelatedInformation{{Pos: w.op.Pos(), Message: "the lock value comes from the constant " + w.constant + " that " + w.op.Method + " writes at " + w.op.Via.Where}}
+	if w.own != nil { // produced in the wrapper's package: the call is where this package writes it
+		d.Related = []analysis.RelatedInformation{{Pos: w.op.Pos(), Message: "the lock value comes from " + w.own.Desc + " that " + w.op.Method + " writes at " + w.op.Via.Where}}
 	}
 	if fix, ok := newTokenFix(pass, m, w, res); ok {
 		d.SuggestedFixes = []analysis.SuggestedFix{fix}

@@ -76,7 +76,7 @@ func newAnalyzer(s Settings, checks []suppress.Check) *analysis.Analyzer {
 			return guard("lockmodel", pass, func() (any, error) { return run(pass, *own, checks) })
 		},
 		ResultType: reflect.TypeFor[*Model](),
-		FactTypes:  []analysis.Fact{new(Summary), new(reachesRedis), new(ScriptHash), new(ErrReader)},
+		FactTypes:  []analysis.Fact{new(Summary), new(reachesRedis), new(ScriptHash), new(ErrReader), new(ScriptMaker)},
 	}
 }
 

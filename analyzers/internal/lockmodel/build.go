@@ -19,6 +19,7 @@ func build(pass *analysis.Pass, s Settings, checks []suppress.Check) (*Model, er
 	env := rediscall.NewEnv(pass.Fset, pass.Pkg, pass.TypesInfo, pass.Files)
 	m := &Model{pass: pass, Env: env, keys: keyid.New(pass.TypesInfo, pass.Pkg, env), checks: checks}
 	env.ScriptSHA = m.importedScriptHash
+	env.ScriptMaker = m.importedScriptMaker
 	m.lockNames = newNamer(s.LockNames)
 	m.collectFuncs()
 	m.summarizeLocal()
@@ -29,6 +30,7 @@ func build(pass *analysis.Pass, s Settings, checks []suppress.Check) (*Model, er
 	m.exportSummaries()
 	m.exportScriptHashes()
 	m.exportErrReaders()
+	m.exportScriptMakers()
 	m.directives = suppress.Parse(pass)
 	// The analyzers that require the model run concurrently on this
 	// package: nothing of it may be built lazily after this point.

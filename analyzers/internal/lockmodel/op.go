@@ -156,10 +156,11 @@ type SummaryOp struct {
 	Client   rediscall.Client
 	Library  string
 	OKResult bool
-	// ValueConst is the value an acquire writes when it is a constant of
-	// the wrapper's own (Value is then -1), as Go writes it (`"1"`): the
-	// wrapper's package cannot judge a key its callers pass, so the
-	// caller's package judges the constant.
+	// ValueConst is the value an acquire, or a SET whose options its
+	// callers give, writes when it is a constant of the wrapper's own
+	// (Value is then -1), as Go writes it (`"1"`): the wrapper's package
+	// cannot judge a key or options its callers pass, so the caller's
+	// package judges the constant.
 	ValueConst string
 	// Options is the parameter the wrapper forwards as the options of
 	// OptionsOf (SetArgs, gredis's Set), whose literal at each call

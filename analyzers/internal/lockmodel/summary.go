@@ -232,7 +232,7 @@ func (m *Model) carryCall(s *SummaryOp, op *Op) {
 	if op.Via != nil {
 		s.Client = op.Via.Client
 	}
-	if v := m.Env.Constant(op.Value); v != nil && s.Value < 0 && op.Kind == rediscall.Acquire {
+	if v := m.Env.Constant(op.Value); v != nil && s.Value < 0 && (op.Kind == rediscall.Acquire || s.Options >= 0) {
 		s.ValueConst = v.ExactString() // also held in a local first: v := "1"
 	}
 }
@@ -411,7 +411,8 @@ func (m *Model) callArgs(call *ast.CallExpr, s *SummaryOp, passedOn bool) ([]key
 // when none: the source, SHA1 or script object itself, the source a
 // script object is built from where it runs (rueidis.NewLuaScript(src).Exec),
 // or the script object whose Hash() the command sends
-// (EvalSha(ctx, script.Hash(), ...)).
+// (EvalSha(ctx, script.Hash(), ...), or the source of one built there:
+// NewScript(src).Hash()).
 func (m *Model) scriptParam(sc *rediscall.ScriptCall, params map[*types.Var]int) (int, bool, bool) {
 	if i := paramIndexOf(m.pass.TypesInfo, sc.Script, params); i >= 0 {
 		return i, sc.Sha, sc.Object
@@ -429,9 +430,16 @@ func (m *Model) scriptParam(sc *rediscall.ScriptCall, params map[*types.Var]int)
 	if !ok || !sc.Sha || len(call.Args) > 0 {
 		return -1, false, false
 	}
-	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "Hash" {
-		if i := paramIndexOf(m.pass.TypesInfo, sel.X, params); i >= 0 {
-			return i, false, true
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "Hash" {
+		return -1, false, false
+	}
+	if i := paramIndexOf(m.pass.TypesInfo, sel.X, params); i >= 0 {
+		return i, false, true
+	}
+	if src := m.Env.ScriptConstructorSource(sel.X); src != nil {
+		if i := paramIndexOf(m.pass.TypesInfo, src, params); i >= 0 {
+			return i, false, false // EvalSha(ctx, NewScript(src).Hash(), ...): the source's script
 		}
 	}
 	return -1, false, false

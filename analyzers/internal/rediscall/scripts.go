@@ -128,8 +128,6 @@ func (env *Env) genericScript(c *Call, command string, rest []ast.Expr) {
 	c.Kind = Script
 	c.KeyExprs = rest[2 : 2+n]
 	c.KeyExpr = c.KeyAt(1)
-	c.Script = &ScriptCall{Args: argv(c.Expr, rest[2+n:])}
-	if command == "EVAL" {
-		c.Script.Source, c.Script.Known = env.HeldString(rest[0])
-	}
+	c.Script = &ScriptCall{Script: rest[0], Sha: command == "EVALSHA", Args: argv(c.Expr, rest[2+n:])}
+	c.Script.Source, c.Script.Known = env.ScriptArg(rest[0], c.Script.Sha)
 }

@@ -38,6 +38,9 @@ func (env *Env) hashedScript(e ast.Expr) (string, bool) {
 	if !ok {
 		return "", false
 	}
+	if src, _, ok := env.madeScript(call, true); ok {
+		return src, true // scripts.Digest(release), of another package
+	}
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
 	if !ok || sel.Sel.Name != "Hash" {
 		return "", false
@@ -62,6 +65,9 @@ func (env *Env) scriptSource(x ast.Expr, depth int) (string, int, bool) {
 	if call, ok := ast.Unparen(x).(*ast.CallExpr); ok {
 		if ret := env.returnedBy(call); ret != nil {
 			return env.scriptSource(ret, depth+1) // func releaseScript() *redis.Script { return redis.NewScript(src) }
+		}
+		if src, n, ok := env.madeScript(call, false); ok {
+			return src, n, true // scripts.NewRelease(src), of another package
 		}
 		return env.newScriptSource(call)
 	}

@@ -38,6 +38,9 @@ type Env struct {
 	// ScriptSHA returns the source of the script whose SHA1 a variable
 	// of another package holds, from that package's facts; nil: unknown.
 	ScriptSHA func(v *types.Var) (string, bool)
+	// ScriptMaker returns what a function of another package that returns
+	// a script object builds it from, from that package's facts.
+	ScriptMaker func(fn *types.Func) (MadeScript, bool)
 }
 
 // NewEnv indexes the package-level variable initialisers of files.

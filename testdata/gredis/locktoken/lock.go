@@ -15,6 +15,8 @@ import (
 	"github.com/gogf/gf/v2/util/grand"
 	"github.com/gogf/gf/v2/util/guid"
 	"github.com/google/uuid"
+
+	"example.com/gredis/locktoken/stamps"
 )
 
 // nodeID names this process once, at start-up: every acquisition by the
@@ -26,7 +28,7 @@ var lockOption = gredis.SetOption{NX: true, TTLOption: gredis.TTLOption{EX: gcon
 
 // LockConst writes 1, as a flag would be written.
 func LockConst(ctx context.Context, name string) (bool, error) {
-	ok, err := g.Redis().SetNX(ctx, "lock:"+name, 1) // want `SetNX writes the constant 1 \(lock.go:29\) as the value of lock key "lock:" \+ name`
+	ok, err := g.Redis().SetNX(ctx, "lock:"+name, 1) // want `SetNX writes the constant 1 \(lock.go:31\) as the value of lock key "lock:" \+ name`
 	if err != nil || !ok {
 		return false, err
 	}
@@ -36,7 +38,7 @@ func LockConst(ctx context.Context, name string) (bool, error) {
 
 // LockPid writes the process id.
 func LockPid(ctx context.Context, name string) (bool, error) {
-	v, err := g.Redis().Set(ctx, "mutex:"+name, strconv.Itoa(os.Getpid()), gredis.SetOption{NX: true, TTLOption: gredis.TTLOption{PX: gconv.PtrInt64(30000)}}) // want `Set writes os.Getpid\(\) \(lock.go:39\) as the value of lock key "mutex:" \+ name`
+	v, err := g.Redis().Set(ctx, "mutex:"+name, strconv.Itoa(os.Getpid()), gredis.SetOption{NX: true, TTLOption: gredis.TTLOption{PX: gconv.PtrInt64(30000)}}) // want `Set writes os.Getpid\(\) \(lock.go:41\) as the value of lock key "mutex:" \+ name`
 	return !v.IsNil(), err
 }
 
@@ -48,19 +50,19 @@ func LockNode(ctx context.Context, name string) (bool, error) {
 
 // LockTime writes the clock.
 func LockTime(ctx context.Context, name string) (bool, error) {
-	v, err := g.Redis().Set(ctx, "lock:time:"+name, time.Now().UnixNano(), lockOption) // want `Set writes time.Now\(\) \(lock.go:51\) as the value of lock key "lock:time:" \+ name`
+	v, err := g.Redis().Set(ctx, "lock:time:"+name, time.Now().UnixNano(), lockOption) // want `Set writes time.Now\(\) \(lock.go:53\) as the value of lock key "lock:time:" \+ name`
 	return !v.IsNil(), err
 }
 
 // LockStamp writes GoFrame's clock, in seconds.
 func LockStamp(ctx context.Context, name string) (bool, error) {
-	v, err := g.Redis().Set(ctx, "lock:stamp:"+name, gtime.Now().Unix(), lockOption) // want `Set writes gtime.Now\(\) \(lock.go:57\) as the value of lock key "lock:stamp:" \+ name`
+	v, err := g.Redis().Set(ctx, "lock:stamp:"+name, gtime.Now().Unix(), lockOption) // want `Set writes gtime.Now\(\) \(lock.go:59\) as the value of lock key "lock:stamp:" \+ name`
 	return !v.IsNil(), err
 }
 
 // LockMilli writes GoFrame's millisecond timestamp.
 func LockMilli(ctx context.Context, name string) (bool, error) {
-	v, err := g.Redis().Set(ctx, "lock:milli:"+name, gtime.TimestampMilli(), lockOption) // want `Set writes gtime.TimestampMilli\(\) \(lock.go:63\) as the value of lock key "lock:milli:" \+ name`
+	v, err := g.Redis().Set(ctx, "lock:milli:"+name, gtime.TimestampMilli(), lockOption) // want `Set writes gtime.TimestampMilli\(\) \(lock.go:65\) as the value of lock key "lock:milli:" \+ name`
 	return !v.IsNil(), err
 }
 
@@ -102,4 +104,28 @@ func MarkSent(ctx context.Context, id string) (bool, error) {
 	}
 	_, err = g.Redis().Expire(ctx, "sent:"+id, 86400)
 	return err == nil, err
+}
+
+// LockJob claims the job's key through a helper package that writes the
+// time itself: the NX comes from here, so the clock value is judged here.
+func LockJob(ctx context.Context, job string) (bool, error) {
+	v, err := stamps.Put(ctx, job, lockOption) // want `Put \(SET NX at stamps.go:\d+\) writes gtime.Now\(\) as the value of lock key Put builds from job`
+	return !v.IsNil(), err
+}
+
+// TouchJob rewrites the time of a job key that exists (XX): no acquire,
+// so no lock value to judge.
+func TouchJob(ctx context.Context, job string) error {
+	_, err := stamps.Put(ctx, job, gredis.SetOption{XX: true}) // ok: XX writes no lock value
+	return err
+}
+
+// LockJobAs claims the job's key with the caller's own fresh id.
+func LockJobAs(ctx context.Context, job string) (string, error) {
+	id := guid.S()
+	v, err := stamps.PutID(ctx, job, id, lockOption) // ok: a fresh value per acquisition
+	if err != nil || v.IsNil() {
+		return "", err
+	}
+	return id, nil
 }

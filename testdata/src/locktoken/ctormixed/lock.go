@@ -101,7 +101,7 @@ func newMarkerWith(rdb *redis.Client, key, value string) *marker {
 	return &marker{rdb: rdb, key: key, value: value}
 }
 
-func (m *marker) MarkProcessed(ctx context.Context) (bool, error) {
+func (m *marker) MarkProcessed(ctx context.Context) (bool, error) { // want MarkProcessed:"own values at lock.go:105"
 	return m.rdb.SetNX(ctx, m.key, m.value, 24*time.Hour).Result() // ok: a dedup marker, not a lock key
 }
 

@@ -5,6 +5,7 @@ package lockutil
 import (
 	"context"
 	"errors"
+	"os"
 	"time"
 
 	"github.com/redis/go-redis/v9"
@@ -46,4 +47,16 @@ func Claim(ctx context.Context, rdb redis.Cmdable, key string, ttl time.Duration
 func ClaimHeld(ctx context.Context, rdb redis.Cmdable, key string, ttl time.Duration) (bool, error) {
 	marker := "held"
 	return rdb.SetNX(ctx, key, marker, ttl).Result()
+}
+
+// ClaimStamped is Claim with the time of the claim as its value, for
+// dashboards that show when a key was taken.
+func ClaimStamped(ctx context.Context, rdb redis.Cmdable, key string, ttl time.Duration) (bool, error) {
+	return rdb.SetNX(ctx, key, time.Now().UnixNano(), ttl).Result()
+}
+
+// PutOwner writes this process's id under key with the caller's
+// arguments: NX to claim the key, XX to rewrite it.
+func PutOwner(ctx context.Context, rdb redis.Cmdable, key string, args redis.SetArgs) error {
+	return rdb.SetArgs(ctx, key, os.Getpid(), args).Err()
 }
