@@ -20,6 +20,7 @@ func build(pass *analysis.Pass, s Settings, checks []suppress.Check) (*Model, er
 	m := &Model{pass: pass, Env: env, keys: keyid.New(pass.TypesInfo, pass.Pkg, env), checks: checks}
 	env.ScriptSHA = m.importedScriptHash
 	env.ScriptMaker = m.importedScriptMaker
+	env.ImportedErrReader = m.importedErrReader
 	m.lockNames = newNamer(s.LockNames)
 	m.collectFuncs()
 	m.summarizeLocal()

@@ -45,9 +45,19 @@ func (m *Model) errorReadBy(call *ast.CallExpr, arg ast.Expr) string {
 	if !ok || fn.Pkg() == m.pass.Pkg {
 		return ""
 	}
-	var r ErrReader
-	if !m.pass.ImportObjectFact(fn.Origin(), &r) || r.Param >= len(call.Args) || call.Args[r.Param] != arg {
+	param, method, ok := m.importedErrReader(fn.Origin())
+	if !ok || param >= len(call.Args) || call.Args[param] != arg {
 		return ""
 	}
-	return r.Method
+	return method
+}
+
+// importedErrReader returns what fn, a function of an imported package,
+// reads of its parameters, as its ErrReader fact records it.
+func (m *Model) importedErrReader(fn *types.Func) (param int, method string, ok bool) {
+	var r ErrReader
+	if !m.pass.ImportObjectFact(fn, &r) {
+		return 0, "", false
+	}
+	return r.Param, r.Method, true
 }

@@ -60,7 +60,9 @@ func (env *Env) indexReturns() {
 
 // An errReader is a function of the package whose one statement returns
 // the error an error-only reply reader (method) gives of its parameter
-// param: func errOf(res rueidis.RedisResult) error { return res.Error() }.
+// param: func errOf(res rueidis.RedisResult) error { return res.Error() },
+// or passes it to another such function, of this package or another
+// (func check(res R) error { return reply.Err(res) }).
 type errReader struct {
 	param  int
 	method string
@@ -79,7 +81,7 @@ func (env *Env) errReaderOf(fn *types.Func, e ast.Expr) (errReader, bool) {
 	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && len(call.Args) == 0 && MethodYield(sel.Sel.Name) == YieldsError {
 		arg, method = sel.X, sel.Sel.Name
 	} else if inner, ok := typeutil.Callee(env.Info, call).(*types.Func); ok {
-		if r, ok := env.errReaders[inner]; ok && r.param < len(call.Args) {
+		if r, ok := env.errReaderOfCallee(inner); ok && r.param < len(call.Args) {
 			arg, method = call.Args[r.param], r.method
 		}
 	}
@@ -94,6 +96,20 @@ func (env *Env) errReaderOf(fn *types.Func, e ast.Expr) (errReader, bool) {
 		}
 	}
 	return errReader{}, false
+}
+
+// errReaderOfCallee returns what inner, a function of the package or,
+// through ImportedErrReader, of another, reads of its parameter.
+func (env *Env) errReaderOfCallee(inner *types.Func) (errReader, bool) {
+	if inner.Pkg() == env.Pkg {
+		r, ok := env.errReaders[inner]
+		return r, ok
+	}
+	if env.ImportedErrReader == nil || inner.Pkg() == nil {
+		return errReader{}, false
+	}
+	param, method, ok := env.ImportedErrReader(inner.Origin())
+	return errReader{param: param, method: method}, ok
 }
 
 // ErrorReadBy returns the error-only reader (Err, Error) that the

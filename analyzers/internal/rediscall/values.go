@@ -41,6 +41,9 @@ type Env struct {
 	// ScriptMaker returns what a function of another package that returns
 	// a script object builds it from, from that package's facts.
 	ScriptMaker func(fn *types.Func) (MadeScript, bool)
+	// ImportedErrReader returns what a function of another package
+	// reads of its parameters, as ErrorReader does, from its facts.
+	ImportedErrReader func(fn *types.Func) (param int, method string, ok bool)
 }
 
 // NewEnv indexes the package-level variable initialisers of files.
