@@ -15,7 +15,7 @@ require (
 	github.com/leasevet/leasevet/safelock v0.0.0
 	github.com/yuin/gopher-lua v1.1.2 // indirect
 	go.uber.org/atomic v1.12.0 // indirect
-	golang.org/x/sys v0.49.0 // indirect
+	golang.org/x/sys v0.50.0 // indirect
 )
 
 replace github.com/leasevet/leasevet => ../..
