@@ -85,15 +85,8 @@ func (env *Env) errReaderOf(fn *types.Func, e ast.Expr) (errReader, bool) {
 			arg, method = call.Args[r.param], r.method
 		}
 	}
-	id, ok := ast.Unparen(arg).(*ast.Ident)
-	if !ok {
-		return errReader{}, false
-	}
-	params := fn.Signature().Params()
-	for i := range params.Len() {
-		if env.Info.Uses[id] == params.At(i) {
-			return errReader{param: i, method: method}, true
-		}
+	if i := paramOf(env.Info, fn, arg); i >= 0 {
+		return errReader{param: i, method: method}, true
 	}
 	return errReader{}, false
 }
