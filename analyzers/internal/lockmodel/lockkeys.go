@@ -41,6 +41,15 @@ func (ix *keyIndex) add(op *Op) {
 	}
 }
 
+// alias indexes ops, whose keys are other identities, under identity id
+// too: they act on the key id denotes.
+func (ix *keyIndex) alias(id string, ops []*Op) {
+	if ix.byID == nil {
+		ix.byID, ix.byFamily = map[string][]*Op{}, map[string][]*Op{}
+	}
+	ix.byID[id] = append(ix.byID[id], ops...)
+}
+
 // lookup returns the ops on the same key identity, or else the same family.
 func (ix *keyIndex) lookup(k Key) []*Op {
 	if ops := ix.byID[k.ID]; k.ID != "" && len(ops) > 0 {
@@ -66,6 +75,7 @@ func (m *Model) indexKeys() {
 			m.evidence.add(op)
 		}
 	}
+	m.indexStoredKeys()
 }
 
 // IsLockKey reports whether op's key is a lock key: acquired with NX
