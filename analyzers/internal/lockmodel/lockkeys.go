@@ -149,13 +149,20 @@ func (m *Model) provingCallOf(op *Op) *Op {
 	return m.UseOf(op, all, all)
 }
 
-// namedAsLock reports whether the key's constant part, or a function,
-// receiver type or key variable that acquires or releases it, has a lock
-// word.
+// namedAsLock reports whether the key's constant part (or that of the key
+// an acquire of it writes: a field holding the key its constructor
+// acquired, indexStoredKeys), or a function, receiver type or key
+// variable that acquires or releases it, has a lock word.
 func (m *Model) namedAsLock(id keyid.ID, acquires, releases []*Op) bool {
-	for _, c := range id.Constants() {
-		if m.lockNames.matches(c) {
-			return true
+	ids := []keyid.ID{id}
+	for _, a := range acquires {
+		ids = append(ids, a.Key.Identity)
+	}
+	for _, id := range ids {
+		for _, c := range id.Constants() {
+			if m.lockNames.matches(c) {
+				return true
+			}
 		}
 	}
 	for _, ops := range [2][]*Op{acquires, releases} {

@@ -30,8 +30,12 @@ func (m *Model) indexStoredKeys() {
 		if id == "" || seen[id] || !isFieldKey(op.Key.Identity) || len(m.acquires.byID[id]) > 0 {
 			continue
 		}
+		field := m.fieldHolder(op.KeyExpr)
+		if field == nil {
+			continue // a call of a helper that reads the field itself
+		}
 		seen[id] = true
-		if acq := m.acquiresStoredIn(m.fieldHolder(op.KeyExpr)); len(acq) > 0 {
+		if acq := m.acquiresStoredIn(field); len(acq) > 0 {
 			m.acquires.alias(id, acq)
 		}
 	}
