@@ -23,7 +23,7 @@ import (
 // markLazy records the assignments to v in the body of `if v == zero`
 // (not in closures, which can run later, unguarded).
 func (ix *writerIndex) markLazy(pkg *types.Package, info *types.Info, s *ast.IfStmt) {
-	v := zeroTest(pkg, info, s.Cond)
+	v := zeroTest(pkg, info, ix.zeros, s.Cond)
 	if v == nil {
 		return
 	}
@@ -58,14 +58,15 @@ func (ix *writerIndex) markOnce(info *types.Info, call *ast.CallExpr) {
 }
 
 // zeroTest returns the package variable of pkg that cond tests against
-// its zero value: v == "", v == 0, v == nil, len(v) == 0 (either side).
-func zeroTest(pkg *types.Package, info *types.Info, cond ast.Expr) *types.Var {
+// its zero value: v == "", v == 0, v == nil, len(v) == 0 (either side),
+// the zero value written inline or held in a variable of zeros.
+func zeroTest(pkg *types.Package, info *types.Info, zeros map[*types.Var]bool, cond ast.Expr) *types.Var {
 	be, ok := ast.Unparen(cond).(*ast.BinaryExpr)
 	if !ok || be.Op != token.EQL {
 		return nil
 	}
 	for _, side := range [2][2]ast.Expr{{be.X, be.Y}, {be.Y, be.X}} {
-		if !isZero(info, side[1]) {
+		if !isZero(info, zeros, side[1]) {
 			continue
 		}
 		x := ast.Unparen(side[0])
@@ -90,8 +91,14 @@ func isBuiltin(info *types.Info, id *ast.Ident, name string) bool {
 	return ok && b.Name() == name
 }
 
-// isZero reports whether e is nil or the constant "", 0 or false.
-func isZero(info *types.Info, e ast.Expr) bool {
+// isZero reports whether e is nil or the constant "", 0 or false, or a
+// variable of zeros, which only ever holds its zero value.
+func isZero(info *types.Info, zeros map[*types.Var]bool, e ast.Expr) bool {
+	if id, ok := ast.Unparen(e).(*ast.Ident); ok {
+		if v, ok := info.Uses[id].(*types.Var); ok && zeros[v] {
+			return true
+		}
+	}
 	tv, ok := info.Types[e]
 	if !ok {
 		return false
@@ -131,3 +138,60 @@ func (ix *writerIndex) recordLazy(pkg *types.Package, info *types.Info, fd *ast.
 // LazyWrites returns the values a package variable is set to on first
 // use (see markLazy), in source order; nil when it is not set lazily.
 func (p *Package) LazyWrites(v *types.Var) []ast.Expr { return p.index.lazyWrites[v] }
+
+// zeroHolders returns the variables of files that only ever hold their
+// zero value: declared with "", 0, false or nil, or with no value, and
+// never written again (empty := ""; var none string). A test against one
+// is a test against the zero value written inline.
+func zeroHolders(info *types.Info, files []*ast.File) map[*types.Var]bool {
+	zero, written := map[*types.Var]bool{}, map[*types.Var]bool{}
+	declare := func(name *ast.Ident, value ast.Expr) {
+		if v, ok := info.Defs[name].(*types.Var); ok && (value == nil || isZero(info, nil, value)) {
+			zero[v] = true
+		}
+	}
+	write := func(e ast.Expr) {
+		if v := writtenVar(info, e); v != nil {
+			written[v] = true
+		}
+	}
+	for _, f := range files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.ValueSpec:
+				for i, name := range n.Names {
+					switch {
+					case len(n.Values) == 0:
+						declare(name, nil)
+					case len(n.Values) == len(n.Names):
+						declare(name, n.Values[i])
+					}
+				}
+			case *ast.AssignStmt:
+				for i, lhs := range n.Lhs {
+					if id, ok := lhs.(*ast.Ident); ok && info.Defs[id] != nil {
+						if n.Tok == token.DEFINE && len(n.Rhs) == len(n.Lhs) {
+							declare(id, n.Rhs[i])
+						}
+						continue
+					}
+					write(lhs)
+				}
+			case *ast.IncDecStmt:
+				write(n.X)
+			case *ast.UnaryExpr:
+				if n.Op == token.AND {
+					write(n.X)
+				}
+			case *ast.RangeStmt:
+				write(n.Key)
+				write(n.Value)
+			}
+			return true
+		})
+	}
+	for v := range written {
+		delete(zero, v)
+	}
+	return zero
+}

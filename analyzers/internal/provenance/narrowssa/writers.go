@@ -28,6 +28,7 @@ type writerIndex struct {
 	// values such assignments give it (lazy.go).
 	lazy       map[*ast.AssignStmt]*types.Var
 	lazyWrites map[*types.Var][]ast.Expr
+	zeros      map[*types.Var]bool // variables that only hold their zero value (zeroHolders)
 	addrTaken  map[*types.Var]bool // &v or &x.f: writes we cannot see
 	// decoded holds the exported fields of structs whose address is
 	// passed to another package (json.Unmarshal(data, &cfg)): decoders
@@ -63,6 +64,7 @@ func newWriterIndex(pkg *types.Package, info *types.Info, files []*ast.File) *wr
 		callers:     map[*types.Func][]*ast.FuncDecl{},
 		funcValues:  map[*types.Func]bool{},
 		calledIdent: map[*ast.Ident]bool{},
+		zeros:       zeroHolders(info, files),
 	}
 	for _, f := range files {
 		for _, decl := range f.Decls {
