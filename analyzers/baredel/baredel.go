@@ -69,7 +69,7 @@ func report(pass *analysis.Pass, m *lockmodel.Model, op, acq, use *lockmodel.Op)
 		End:      op.Expr.End(),
 		Category: "bare-del",
 		Message: m.CallText(op) + verb + m.KeyTextAt(op, use) + " (acquired by " + m.CallText(acq) + " at " + m.Where(acq.Pos()) + ")" + how +
-			": if the lock expired and another client acquired it, this deletes their lock; release with a compare-and-delete such as safelock.Release",
+			": if the lock expired and another client acquired it, this deletes their lock; release with " + ownerfix.RemedyKind(op, false),
 		Related: []analysis.RelatedInformation{{Pos: acq.Pos(), End: acq.Expr.End(), Message: "lock acquired here"}},
 	}
 	if op.Kind == rediscall.Delete && op.Command != "GETDEL" { // GETDEL's reply is the value: no Release in its place

@@ -58,10 +58,11 @@ func unownedRenewal(m *lockmodel.Model, op *lockmodel.Op) (acq, use *lockmodel.O
 
 func report(pass *analysis.Pass, m *lockmodel.Model, op, acq, use *lockmodel.Op) {
 	verb, how := " renews lock key ", " without checking the owner token"
-	cost := "this extends their lock; renew with a compare-and-expire such as safelock.Refresh"
+	remedy := "renew with " + ownerfix.RemedyKind(op, true)
+	cost := "this extends their lock; " + remedy
 	switch op.Kind {
 	case rediscall.Set:
-		verb, cost = " rewrites lock key ", "this overwrites their lock; renew with a compare-and-expire such as safelock.Refresh"
+		verb, cost = " rewrites lock key ", "this overwrites their lock; "+remedy
 	case rediscall.Script:
 		how = " in a script that does not compare the owner token"
 	}

@@ -4,6 +4,7 @@ import (
 	_ "embed"
 
 	"github.com/leasevet/leasevet/analyzers/internal/lockmodel"
+	"github.com/leasevet/leasevet/analyzers/internal/ownerfix"
 	"github.com/leasevet/leasevet/analyzers/internal/rediscall"
 	"golang.org/x/tools/go/analysis"
 )
@@ -47,23 +48,9 @@ var (
 	renewAction  = action{"get-expire", " renews lock key ", "this extends their lock; compare and renew in one step", true}
 )
 
-// remedy names what does the write in one step for op's client:
-// safelock takes go-redis v9 clients; the others get a script in the
-// client's own API.
+// remedy names what does the write in one step for op's client.
 func (a action) remedy(op *lockmodel.Op) string {
-	client := op.Client
-	if op.Via != nil {
-		client = op.Via.Client // the wrapper's command's
-	}
-	switch {
-	case client != rediscall.GoRedisV9 && a.refresh:
-		return " with a compare-and-expire script"
-	case client != rediscall.GoRedisV9:
-		return " with a compare-and-delete script"
-	case a.refresh:
-		return " with safelock.Refresh"
-	}
-	return " with safelock.Release"
+	return " with " + ownerfix.Remedy(op, a.refresh)
 }
 
 // actionOf says whether op is a write getdel judges, and which: a release

@@ -18,7 +18,7 @@ func (m *Mutex) TryLock() (bool, error) {
 
 // Unlock deletes whoever holds the key.
 func (m *Mutex) Unlock() error {
-	_, err := m.rds.Del(m.key) // want `Del releases lock key m.key \(acquired by SetnxEx at lock.go:16\) without checking the owner token`
+	_, err := m.rds.Del(m.key) // want `Del releases lock key m.key \(acquired by SetnxEx at lock.go:16\) without checking the owner token.*; release with a compare-and-delete script$`
 	return err
 }
 
