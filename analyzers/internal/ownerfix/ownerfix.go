@@ -109,7 +109,10 @@ func (f fixer) tokenAt(tok ast.Expr, from *lockmodel.Func, op *lockmodel.Op) (st
 func (f fixer) valueAt(e ast.Expr, from *lockmodel.Func, op *lockmodel.Op) (string, bool) {
 	switch e := ast.Unparen(e).(type) {
 	case *ast.Ident:
-		return f.localTokenAt(e, from, op)
+		if text, ok := f.localTokenAt(e, from, op); ok {
+			return text, true
+		}
+		return f.storedTokenAt(e, from, op)
 	case *ast.SelectorExpr:
 		return f.fieldTokenAt(e, from, op)
 	}

@@ -39,7 +39,7 @@ func (env *Env) heldString(e ast.Expr, depth int) (string, bool) {
 // HeldValues): a key prefix its constructor sets is that text in a key,
 // as a constant or a package variable initialised with one is.
 func (env *Env) FieldString(e ast.Expr) (string, bool) {
-	if env.fieldOf(e) == nil {
+	if env.FieldOf(e) == nil {
 		return "", false
 	}
 	return env.HeldString(e)
@@ -71,8 +71,14 @@ func (env *Env) HeldValues(e ast.Expr) []ast.Expr {
 	if init := env.LocalInit(e); init != nil {
 		return []ast.Expr{init}
 	}
-	f := env.fieldOf(e)
-	if f == nil {
+	return env.FieldValues(env.FieldOf(e))
+}
+
+// FieldValues is HeldValues for the field f itself: every value written
+// to it, when f is an unexported field of a struct of this package and
+// every write can be read; nil otherwise.
+func (env *Env) FieldValues(f *types.Var) []ast.Expr {
+	if f == nil || f.Exported() || f.Pkg() != env.Pkg {
 		return nil
 	}
 	env.indexLocals()
@@ -90,9 +96,9 @@ func (env *Env) HeldValues(e ast.Expr) []ast.Expr {
 	return out
 }
 
-// fieldOf returns the unexported field of a struct of this package that
+// FieldOf returns the unexported field of a struct of this package that
 // the selector e reads, or nil.
-func (env *Env) fieldOf(e ast.Expr) *types.Var {
+func (env *Env) FieldOf(e ast.Expr) *types.Var {
 	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
 	if !ok {
 		return nil
@@ -111,7 +117,7 @@ func (env *Env) fieldOf(e ast.Expr) *types.Var {
 // recordFieldWrite records a write to a field through a selector (x.f =
 // v), if lhs is one.
 func (env *Env) recordFieldWrite(lhs ast.Expr, w varWrite) {
-	if f := env.fieldOf(lhs); f != nil {
+	if f := env.FieldOf(lhs); f != nil {
 		env.addFieldWrite(f, w)
 	}
 }
