@@ -19,6 +19,7 @@ import (
 	"github.com/leasevet/leasevet/analyzers/internal/fixtures"
 	"github.com/leasevet/leasevet/analyzers/internal/suppress"
 	"github.com/leasevet/leasevet/internal/modreq"
+	"github.com/leasevet/leasevet/internal/staleimports"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/packages"
 )
@@ -62,6 +63,7 @@ func roundTrip(t *testing.T, m *fixturecheck.Module, dir, what string, afterFix 
 	t.Logf("applied fixes to %d files: %v", len(changed), fixed)
 	for _, file := range changed {
 		checkFormatted(t, file)
+		dropStaleImports(t, file, filepath.Join(m.Dir, mustRel(t, dir, file)))
 	}
 	if afterFix != nil {
 		afterFix(changed)
@@ -312,6 +314,36 @@ func applyEdits(src []byte, edits []edit) ([]byte, error) {
 	}
 	buf.Write(src[last:])
 	return buf.Bytes(), nil
+}
+
+// dropStaleImports removes the imports the fixes of file left unused, as
+// leasevet -fix and go fix do after applying them (the edits themselves
+// were checked as they are); orig is the file before the fixes.
+func dropStaleImports(t *testing.T, file, orig string) {
+	before, err := os.ReadFile(orig)
+	if err != nil {
+		t.Fatal(err)
+	}
+	after, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := staleimports.Fixed(before, after)
+	if err != nil {
+		t.Errorf("%s: %v", file, err)
+		return
+	}
+	if err := os.WriteFile(file, out, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func mustRel(t *testing.T, base, path string) string {
+	rel, err := filepath.Rel(base, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rel
 }
 
 func checkFormatted(t *testing.T, file string) {

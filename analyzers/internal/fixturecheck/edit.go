@@ -3,15 +3,11 @@ package fixturecheck
 import (
 	"bytes"
 	"fmt"
-	"go/ast"
 	"go/format"
-	"go/parser"
-	"go/token"
 	"go/types"
 	"slices"
-	"strconv"
 
-	"golang.org/x/tools/go/ast/astutil"
+	"github.com/leasevet/leasevet/internal/staleimports"
 )
 
 // An edit replaces the bytes [start, end) of a file with text.
@@ -104,45 +100,11 @@ func compareFixed(pkg *types.Package, file string, original []byte, edits []edit
 }
 
 // formatFixed gofmts a fixed file after removing the imports it no
-// longer uses; pkg, the package before the fixes, names the packages its
-// imports declare. An import is used when its name qualifies an
-// identifier somewhere outside the import declarations (analysistest
-// computes free names instead; the two differ only when a local variable
-// shadows an otherwise unused package name).
+// longer uses (package staleimports); pkg, the package before the fixes,
+// names the packages its imports declare.
 func formatFixed(pkg *types.Package, src []byte) ([]byte, error) {
-	fset := token.NewFileSet()
-	file, err := parser.ParseFile(fset, "fixed.go", src, parser.ParseComments|parser.SkipObjectResolution)
-	if err != nil {
-		return nil, err
-	}
-	ast.SortImports(fset, file)
 	names := importNames(pkg)
-	used := qualifiers(file)
-	// DeleteNamedImport edits file.Imports in place: decide on every
-	// import first, then delete.
-	type unused struct{ name, path string }
-	var drop []unused
-	for _, spec := range file.Imports {
-		path, err := strconv.Unquote(spec.Path.Value)
-		if err != nil {
-			continue
-		}
-		explicit, name := "", names[path]
-		if spec.Name != nil {
-			explicit, name = spec.Name.Name, spec.Name.Name
-		}
-		if name != "" && name != "_" && name != "." && !used[name] {
-			drop = append(drop, unused{explicit, path})
-		}
-	}
-	for _, d := range drop {
-		astutil.DeleteNamedImport(fset, file, d.name, d.path)
-	}
-	var buf bytes.Buffer
-	if err := format.Node(&buf, fset, file); err != nil {
-		return nil, err
-	}
-	return buf.Bytes(), nil
+	return staleimports.Remove(src, func(path string) string { return names[path] }, func(string) bool { return true })
 }
 
 // importNames maps the path of every package pkg depends on to its name.
@@ -162,24 +124,4 @@ func importNames(pkg *types.Package) map[string]string {
 		visit(imp)
 	}
 	return names
-}
-
-// qualifiers returns the names that qualify a selector (the x of x.Sel)
-// outside the file's import declarations.
-func qualifiers(file *ast.File) map[string]bool {
-	used := make(map[string]bool)
-	for _, decl := range file.Decls {
-		if gen, ok := decl.(*ast.GenDecl); ok && gen.Tok == token.IMPORT {
-			continue
-		}
-		ast.Inspect(decl, func(n ast.Node) bool {
-			if sel, ok := n.(*ast.SelectorExpr); ok {
-				if id, ok := sel.X.(*ast.Ident); ok {
-					used[id.Name] = true
-				}
-			}
-			return true
-		})
-	}
-	return used
 }

@@ -28,6 +28,7 @@ func build(pass *analysis.Pass, s Settings, checks []suppress.Check) (*Model, er
 	m.link()
 	m.judgeKeys()
 	m.printKeys()
+	m.indexBuilders()
 	m.exportSummaries()
 	m.exportScriptHashes()
 	m.exportErrReaders()

@@ -42,11 +42,47 @@ type Model struct {
 	acquires keyIndex           // keys acquired with NX (lockkeys.go)
 	evidence keyIndex           // keys released or renewed
 	lockKeys map[[2]string]bool // identity and family -> lock key (judgeLockKeys)
+	builtAt  map[token.Pos]*Op  // ops sending a builder chain, by report position (indexBuilders)
 }
 
 // Report reports d for pass's analyzer unless a suppression directive
-// silences it: the one funnel every finding goes through.
-func (m *Model) Report(pass *analysis.Pass, d analysis.Diagnostic) { m.directives.Report(pass, d) }
+// silences it: the one funnel every finding goes through. A finding at a
+// rueidis or valkey-go command is reported at its builder chain, where
+// the key and value are written (see atBuilder).
+func (m *Model) Report(pass *analysis.Pass, d analysis.Diagnostic) {
+	m.directives.Report(pass, m.atBuilder(d))
+}
+
+// atBuilder moves a finding reported at a command that a builder chain
+// makes (c.Do(ctx, c.B().Set().Key(k).Value(v).Nx().Build())) to the
+// chain, where its key, value and options are written. When the chain
+// is built into a local and sent later (cmd := ...Build(); c.Do(ctx,
+// cmd)), the Do is related information: the finding is at the builder
+// whether or not the command is held first.
+func (m *Model) atBuilder(d analysis.Diagnostic) analysis.Diagnostic {
+	op := m.builtAt[d.Pos]
+	if op == nil || d.End != op.Expr.End() {
+		return d
+	}
+	ch := op.Chain
+	if !ch.Inline {
+		d.Related = append([]analysis.RelatedInformation{{Pos: d.Pos, End: d.End, Message: "the command is sent here"}}, d.Related...)
+	}
+	d.Pos, d.End = ch.End.Pos(), ch.End.End()
+	return d
+}
+
+// indexBuilders records the ops that send a builder chain written apart
+// from the call that sends it, by the position findings about them are
+// reported at (Op.Pos).
+func (m *Model) indexBuilders() {
+	m.builtAt = map[token.Pos]*Op{}
+	for _, op := range m.Ops {
+		if op.Via == nil && op.Chain != nil && op.Chain.End != nil && op.Chain.End != op.Expr {
+			m.builtAt[op.Pos()] = op
+		}
+	}
+}
 
 // CheckDirectives reports the suppression directives of the package that
 // are pass's analyzer's to report: its own, whose diagnostics have the

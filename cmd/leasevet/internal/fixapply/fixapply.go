@@ -26,6 +26,7 @@ import (
 	"github.com/leasevet/leasevet/cmd/leasevet/internal/findings"
 	"github.com/leasevet/leasevet/cmd/leasevet/internal/textdiff"
 	"github.com/leasevet/leasevet/internal/modreq"
+	"github.com/leasevet/leasevet/internal/staleimports"
 )
 
 // edit is a text edit in byte offsets of one file.
@@ -231,6 +232,9 @@ func (fx *Fixer) applyFileFix(ff *fileFix, diff bool) ([]byte, error) {
 		after = formatted
 	} else {
 		return nil, fmt.Errorf("fixed %s does not parse, not writing it: %w", fx.Rel(ff.name), err)
+	}
+	if after, err = staleimports.Fixed(before, after); err != nil { // as go fix does
+		return nil, fmt.Errorf("fixed %s: %w", fx.Rel(ff.name), err)
 	}
 	if diff {
 		rel := fx.Rel(ff.name)

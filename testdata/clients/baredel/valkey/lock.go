@@ -13,10 +13,12 @@ func AcquireLock(ctx context.Context, c valkey.Client, name, token string) (bool
 	return c.Do(ctx, c.B().Set().Key("lock:"+name).Value(token).Nx().Ex(10*time.Second).Build()).AsBool()
 }
 
-// ReleaseLock builds the DEL first and sends it later.
+// ReleaseLock builds the DEL first and sends it later: the finding is
+// at the builder, where the key is written, with the Do as related
+// information.
 func ReleaseLock(ctx context.Context, c valkey.Client, name string) error {
-	del := c.B().Del().Key("lock:" + name).Build()
-	return c.Do(ctx, del).Error() // want `Del releases lock key "lock:" \+ name .* without checking the owner token`
+	del := c.B().Del().Key("lock:" + name).Build() // want `Del releases lock key "lock:" \+ name .* without checking the owner token`
+	return c.Do(ctx, del).Error()
 }
 
 // ReleaseChecked is correct: DELIFEQ.

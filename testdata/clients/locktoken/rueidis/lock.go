@@ -36,6 +36,14 @@ func LockTime(ctx context.Context, c rueidis.Client) (bool, error) {
 	return c.Do(ctx, c.B().Set().Key("lock:sync").Value(now).Nx().ExSeconds(30).Build()).AsBool() // want `Set writes time.Now\(\) \(lock.go:\d+\) as the value of lock key "lock:sync"`
 }
 
+// LockTimeHeld builds the SET first and sends it later: the finding is
+// at the builder, where the value is written.
+func LockTimeHeld(ctx context.Context, c rueidis.Client) (bool, error) {
+	now := strconv.FormatInt(time.Now().UnixNano(), 10)
+	set := c.B().Set().Key("lock:sync:held").Value(now).Nx().ExSeconds(30).Build() // want `Set writes time.Now\(\) \(lock.go:\d+\) as the value of lock key "lock:sync:held"`
+	return c.Do(ctx, set).AsBool()
+}
+
 // LockRandom is correct: a fresh random token, released with DELIFEQ.
 func LockRandom(ctx context.Context, c rueidis.Client, work func()) error {
 	token := rand.Text()
