@@ -185,13 +185,38 @@ func take(pending map[key][]int, r Anchored) []int {
 	}
 	var taken []int
 	for _, n := range r.Alias.Orig {
-		k := keyOf(r, n)
-		if list := pending[k]; len(list) > 0 {
-			pending[k] = list[1:]
-			taken = append(taken, list[0])
+		k, ok := pendingWithin(pending, keyOf(r, n))
+		if !ok {
+			continue
 		}
+		list := pending[k]
+		pending[k] = list[1:]
+		taken = append(taken, list[0])
 	}
 	return taken
+}
+
+// pendingWithin returns the key of a pending original finding of k's
+// analyzer and category anchored at k's node or at a node inside it: a
+// command that a builder chain makes is reported at the chain, an
+// argument of the call that sends it (c.Do(ctx, c.B().Set()...Build())),
+// and a created call standing for the sending call stands for it too.
+func pendingWithin(pending map[key][]int, k key) (key, bool) {
+	if len(pending[k]) > 0 {
+		return k, true
+	}
+	if k.node == nil {
+		return key{}, false
+	}
+	var found key
+	for p, list := range pending {
+		if len(list) > 0 && p.node != nil && p.analyzer == k.analyzer && p.category == k.category &&
+			k.node.Pos() <= p.node.Pos() && p.node.End() <= k.node.End() &&
+			(found.node == nil || p.node.Pos() < found.node.Pos()) {
+			found = p // the first in the source, whatever the map's order
+		}
+	}
+	return found, found.node != nil
 }
 
 // Went returns where the original node n is in the rewritten module: a

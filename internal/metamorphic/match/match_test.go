@@ -234,3 +234,55 @@ func storeModule(t *testing.T) (*workspace.Module, string, []byte) {
 	rel := "store/store.go"
 	return m, rel, m.FileRel(rel).Src
 }
+
+// A finding at a builder, inside the call that sends it, is kept by a
+// finding at a created call that stands for the sending call: the helper
+// that now issues the command is reported at its call.
+func TestCompare_createdCallStandsForItsBuilder(t *testing.T) {
+	m, err := workspace.Load("testdata/mod")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rel := "store/built.go"
+	f := m.FileRel(rel)
+	isCmd := func(_ *types.Info, call *ast.CallExpr) bool {
+		sel, ok := call.Fun.(*ast.SelectorExpr)
+		return ok && (sel.Sel.Name == "Do" || sel.Sel.Name == "Build")
+	}
+	var stmt *ast.ExprStmt
+	ast.Inspect(f.Syntax, func(n ast.Node) bool {
+		if s, ok := n.(*ast.ExprStmt); ok {
+			stmt = s
+		}
+		return true
+	})
+	base := []finding.Finding{at(t, rel, f.Src, `c.Build("drop:" + key)`, "bare-del")}
+	e := workspace.NewEdit(m)
+	e.Begin(4)
+	moved := e.Node(stmt).(*ast.ExprStmt)
+	call := &ast.CallExpr{Fun: ast.NewIdent("dropOne"), Args: []ast.Expr{ast.NewIdent("c"), ast.NewIdent("key")}}
+	if err := e.Replace(moved, &ast.ExprStmt{X: call}); err != nil {
+		t.Fatal(err)
+	}
+	helper := &ast.FuncDecl{Name: ast.NewIdent("dropOne"), Type: &ast.FuncType{Params: &ast.FieldList{List: []*ast.Field{
+		{Names: []*ast.Ident{ast.NewIdent("c")}, Type: &ast.StarExpr{X: ast.NewIdent("Client")}},
+		{Names: []*ast.Ident{ast.NewIdent("key")}, Type: ast.NewIdent("string")}}}},
+		Body: &ast.BlockStmt{List: []ast.Stmt{moved}}}
+	if err := e.AppendDecl(e.File(f), helper); err != nil {
+		t.Fatal(err)
+	}
+	e.Alias(call, stmt.X) // the call stands for the Do it moved
+	if err := typecheck.Check(e); err != nil {
+		t.Fatal(err)
+	}
+	out, err := output.Print(e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mt := match.New(m, isCmd)
+	got := mt.Rewritten([]finding.Finding{at(t, rel, out.Files[rel], `dropOne(c, key)`, "bare-del")}, out)
+	res := match.Compare(mt.Original(base), got)
+	if len(res.Kept) != 1 || len(res.Lost) != 0 || len(res.Added) != 0 {
+		t.Fatalf("kept %d, lost %d, added %d; want 1, 0, 0", len(res.Kept), len(res.Lost), len(res.Added))
+	}
+}
