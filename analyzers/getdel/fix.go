@@ -40,6 +40,9 @@ import (
 // before it (with, in the shapes whose outcome is returned, the checks of
 // its error in between), when what it assigns is used nowhere else.
 func wholeFix(pass *analysis.Pass, m *lockmodel.Model, op *lockmodel.Op, gc *lockmodel.GetCompare, refresh bool) (analysis.SuggestedFix, bool) {
+	if gc.InHelper {
+		return analysis.SuggestedFix{}, false // the compare is written in another function
+	}
 	ifStmt, block, ok := compareIf(op, gc)
 	if !ok {
 		return analysis.SuggestedFix{}, false

@@ -27,6 +27,12 @@ type GetCompare struct {
 	// a prefix test) rather than the value itself: the token is not the
 	// whole stored value, so no compare-and-delete can take it as is.
 	Part bool
+	// InHelper is set when Get is the call of a function of the package
+	// that reads the value and returns its comparison with a token (an
+	// isOwner(ctx) bool): Cmp is that call, Token the token the function
+	// compares with, written there. No fix rewrites a compare written in
+	// another function.
+	InHelper bool
 }
 
 // GetCompareBefore returns the Get of op's key whose value is compared with
@@ -45,6 +51,9 @@ func (m *Model) GetCompareBefore(op *Op) *GetCompare {
 		if gc := m.comparedValue(get, op); gc != nil {
 			return gc
 		}
+		if gc := m.helperCompare(get); gc != nil {
+			return gc
+		}
 	}
 	return nil
 }
@@ -53,18 +62,69 @@ func (m *Model) GetCompareBefore(op *Op) *GetCompare {
 // value get read with an expression that is not a constant (comparing with
 // "" or nil is an existence check, not an owner check).
 func (m *Model) comparedValue(get, op *Op) *GetCompare {
+	return m.compareIn(op.Func.Decl.Body, get, op.Pos())
+}
+
+// helperCompare returns the compare a call of a function of the package
+// makes when get is that call (get.Via: the function's GET, through its
+// summary) and the function returns a bool it computes by comparing the
+// value its GET read with a token, as an owner check written apart does:
+//
+//	func (l *Lock) isOwner(ctx context.Context) bool {
+//		v, err := l.rdb.Get(ctx, l.key).Result()
+//		return err == nil && v == l.token
+//	}
+//
+// if l.isOwner(ctx) { l.rdb.Del(ctx, l.key) } is then the same
+// check-then-act as with the GET and compare written in place.
+func (m *Model) helperCompare(get *Op) *GetCompare {
+	if get.Via == nil {
+		return nil
+	}
+	callee, ok := typeutil.Callee(m.pass.TypesInfo, get.Expr).(*types.Func)
+	if !ok || callee.Pkg() != m.pass.Pkg {
+		return nil
+	}
+	fn := m.FuncOf(callee)
+	if fn == nil || !returnsBool(fn) {
+		return nil
+	}
+	for _, g := range fn.Ops {
+		if g.Kind != rediscall.Get || g.Via != nil {
+			continue
+		}
+		if gc := m.compareIn(fn.Decl.Body, g, fn.Decl.Body.End()); gc != nil {
+			return &GetCompare{Get: get, Cmp: get.Expr, Token: gc.Token, Ordered: gc.Ordered, Part: gc.Part, InHelper: true}
+		}
+	}
+	return nil
+}
+
+// returnsBool reports whether fn's first result is a bool.
+func returnsBool(fn *Func) bool {
+	res := fn.Obj.Signature().Results()
+	if res.Len() == 0 {
+		return false
+	}
+	b, ok := res.At(0).Type().Underlying().(*types.Basic)
+	return ok && b.Kind() == types.Bool
+}
+
+// compareIn finds in body, after get and before end, a comparison of the
+// value get read with an expression that is not a constant.
+func (m *Model) compareIn(body *ast.BlockStmt, get *Op, end token.Pos) *GetCompare {
 	value, holder := m.valueOf(get)
 	if value == nil {
 		return nil
 	}
-	holders := m.derivedHolders(op.Func.Decl.Body, holder)
+	holders := m.derivedHolders(body, holder)
 	var found *GetCompare
-	ast.Inspect(op.Func.Decl.Body, func(n ast.Node) bool {
+	ast.Inspect(body, func(n ast.Node) bool {
 		if found != nil {
 			return false
 		}
 		e, ok := n.(ast.Expr)
-		if !ok || e.End() < get.Expr.End() || e.End() > op.Pos() {
+		if !ok || e.End() < get.Expr.End() || e.End() > end {
 			return true
 		}
 		x, y, ordered, isCmp := m.comparison(e)
