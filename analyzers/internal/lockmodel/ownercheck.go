@@ -118,6 +118,7 @@ func (m *Model) compareIn(body *ast.BlockStmt, get *Op, end token.Pos) *GetCompa
 		return nil
 	}
 	holders := m.derivedHolders(body, holder)
+	tags := switchTags(body)
 	var found *GetCompare
 	ast.Inspect(body, func(n ast.Node) bool {
 		if found != nil {
@@ -128,6 +129,9 @@ func (m *Model) compareIn(body *ast.BlockStmt, get *Op, end token.Pos) *GetCompa
 			return true
 		}
 		x, y, ordered, isCmp := m.comparison(e)
+		if tag, ok := tags[e]; ok {
+			x, y, ordered, isCmp = tag, e, false, true // switch v { case token: ... }
+		}
 		if !isCmp {
 			return true
 		}
@@ -141,6 +145,25 @@ func (m *Model) compareIn(body *ast.BlockStmt, get *Op, end token.Pos) *GetCompa
 		return true
 	})
 	return found
+}
+
+// switchTags maps each case expression of a switch with a tag in body to
+// the tag: switch v { case token: ... } compares v with token.
+func switchTags(body *ast.BlockStmt) map[ast.Expr]ast.Expr {
+	tags := map[ast.Expr]ast.Expr{}
+	ast.Inspect(body, func(n ast.Node) bool {
+		sw, ok := n.(*ast.SwitchStmt)
+		if !ok || sw.Tag == nil {
+			return true
+		}
+		for _, c := range sw.Body.List {
+			for _, e := range c.(*ast.CaseClause).List {
+				tags[e] = sw.Tag
+			}
+		}
+		return true
+	})
+	return tags
 }
 
 // comparison returns the two operands of a comparison: a == b (and the
