@@ -252,7 +252,7 @@ func reaches(body *ast.BlockStmt, from, to ast.Node) bool {
 
 func reportRelease(pass *analysis.Pass, m *lockmodel.Model, op *lockmodel.Op, w *watchdog, never bool) {
 	started := m.Where(w.goStmt.Pos())
-	what := op.Func.Name() + " releases lock key " + keyText(m, op) + " (" + m.CallText(op) + ")"
+	what := op.Func.Name() + " releases " + lockText(m, op) + " (" + m.CallText(op) + ")"
 	msg := what + " before it stops the watchdog started at " + started +
 		": a renewal in flight can land after the delete (a SET ... PX renewal re-creates the lock under the old owner); stop the watchdog (cancel its context, close its done channel) and wait for it before the compare-and-delete"
 	if never {
@@ -269,16 +269,18 @@ func checkLeak(pass *analysis.Pass, m *lockmodel.Model, w *watchdog) {
 	op := w.leak
 	m.Report(pass, analysis.Diagnostic{
 		Pos: w.goStmt.Pos(), End: w.goStmt.End(), Category: "watchdog-leak",
-		Message: "goroutine renews lock key " + keyText(m, op) + " (" + m.CallText(op) + " at " + m.Where(op.Pos()) + ") in a loop with no way to stop" +
+		Message: "goroutine renews " + lockText(m, op) + " (" + m.CallText(op) + " at " + m.Where(op.Pos()) + ") in a loop with no way to stop" +
 			": no done channel, ctx.Done(), flag or failed renewal ends it, so it renews until the process exits and a finished or crashed holder never frees the lock; return on a done channel or ctx.Done() that the release closes, and when a renewal reports the lock lost",
 		Related: []analysis.RelatedInformation{{Pos: w.loop.Pos(), End: w.loop.Pos(), Message: "the renewal loop"}},
 	})
 }
 
-// keyText names op's key for messages; a wrapper called with no key
-// argument (l.renewOnce(ctx)) is named by its own command's key, the
-// first of its chain of origins that has a key argument.
-func keyText(m *lockmodel.Model, op *lockmodel.Op) string {
+// lockText names op's lock for messages, by its key: a wrapper called
+// with no key argument (l.renewOnce(ctx)) is named by its own command's
+// key, the first of its chain of origins that has a key argument. A lock
+// library's lock object (bsm/redislock's *Lock) whose key is not in
+// sight is "the lock".
+func lockText(m *lockmodel.Model, op *lockmodel.Op) string {
 	named := op
 	for _, o := range m.Origins(op) {
 		if named.KeyExpr != nil {
@@ -286,5 +288,8 @@ func keyText(m *lockmodel.Model, op *lockmodel.Op) string {
 		}
 		named = o
 	}
-	return named.Key.Text
+	if named.KeyExpr == nil && named.Library != "" {
+		return "the lock"
+	}
+	return "lock key " + named.Key.Text
 }
