@@ -345,12 +345,14 @@ func (w *walker) global(g *ssa.Global, at token.Pos, depth int) []Source {
 
 // lazyGlobal classifies a package variable set on first use, under a
 // test of its zero value or in a sync.Once (narrowssa.LazyWrites): set
-// once per process whatever it is set to, it is a per-process identity.
-// Set only to constants it would be a constant, which is left unknown.
+// once per process whatever it is set to, it is a per-process identity,
+// produced where it is set (if id == "" { id = newID() }: newID()), not
+// where it is declared. Set only to constants it would be a constant,
+// which is left unknown.
 func (w *walker) lazyGlobal(obj *types.Var, values []ast.Expr) []Source {
 	for _, v := range values {
 		if tv, ok := w.t.info.Types[v]; ok && tv.Value == nil {
-			return []Source{{Kind: Instance, Desc: "package variable " + obj.Name() + " (set once, on first use)", Pos: obj.Pos()}}
+			return []Source{{Kind: Instance, Desc: "package variable " + obj.Name() + " (set once, on first use)", Pos: v.Pos()}}
 		}
 	}
 	return unknown()

@@ -48,7 +48,7 @@ type Scheduler struct {
 }
 
 func (s *Scheduler) TryLock(ctx context.Context) (bool, error) {
-	return s.rdb.SetNX(ctx, s.key, token(), time.Minute).Result() // want `SetNX writes package variable nodeToken \(set once, on first use\) \(lazytoken.go:\d+\) as the value of lock key s.key`
+	return s.rdb.SetNX(ctx, s.key, token(), time.Minute).Result() // want `SetNX writes package variable nodeToken \(set once, on first use\) \(lazytoken.go:28\) as the value of lock key s.key`
 }
 
 func (s *Scheduler) Unlock(ctx context.Context) error {
@@ -56,7 +56,7 @@ func (s *Scheduler) Unlock(ctx context.Context) error {
 }
 
 func (s *Scheduler) TryLockOnce(ctx context.Context) (bool, error) {
-	return s.rdb.SetNX(ctx, s.key+":once", owner(), time.Minute).Result() // want `SetNX writes package variable ownerID \(set once, on first use\) \(lazytoken.go:\d+\) as the value of lock key s.key \+ ":once"`
+	return s.rdb.SetNX(ctx, s.key+":once", owner(), time.Minute).Result() // want `SetNX writes package variable ownerID \(set once, on first use\) \(lazytoken.go:40\) as the value of lock key s.key \+ ":once"`
 }
 
 func (s *Scheduler) UnlockOnce(ctx context.Context) error {
