@@ -281,7 +281,7 @@ func (o Once) First(op *Op, category string) bool {
 
 // EveryCall reports whether op, a command of a same-package helper, has
 // calls outside tests and f holds at each, or, for a call inside another
-// helper that acquires nothing itself, at each of that helper's calls,
+// helper that acquires nothing else itself, at each of that helper's calls,
 // and so on (each call visited once, within a bound): the command then
 // only ever runs as f says of its calls, such as the expire of an acquire
 // sequence split over helpers. False for a command with no call in the
@@ -306,7 +306,7 @@ func (m *Model) EveryCall(op *Op, f func(*Op) bool) bool {
 			continue
 		}
 		next := m.Instances(in)
-		if len(next) == 0 || acquires(in.Func) {
+		if len(next) == 0 || acquiresBesides(in) {
 			return false
 		}
 		queue = append(queue, next...)
@@ -314,10 +314,13 @@ func (m *Model) EveryCall(op *Op, f func(*Op) bool) bool {
 	return true
 }
 
-// acquires reports whether fn acquires a key, directly or through a call.
-func acquires(fn *Func) bool {
-	for _, op := range fn.Ops {
-		if op.Role == rediscall.RoleAcquire {
+// acquiresBesides reports whether in's function acquires a key,
+// directly or through a call, other than by in itself: a helper that
+// only passes on the command in stands for (func take() (bool, error) {
+// return takeSlot(...) }) acquires nothing of its own.
+func acquiresBesides(in *Op) bool {
+	for _, op := range in.Func.Ops {
+		if op != in && op.Role == rediscall.RoleAcquire {
 			return true
 		}
 	}
