@@ -118,6 +118,11 @@ type SummaryOp struct {
 	ScriptSha    bool
 	ScriptObject bool
 	Keys         int
+	// KeysAndArgs: the parameters a redigo script object's Do sends as
+	// its keys and arguments, in order, when the script is a parameter
+	// (ScriptObject): the call's script says how many are keys, and Key
+	// stands for the first.
+	KeysAndArgs []int
 	// AnswerTo is the index of the wrapper's result that carries the
 	// command's answer to its callers (an acquire's "not acquired", an
 	// owner-checked release's or renewal's "not the owner"): the reply,

@@ -167,9 +167,12 @@ func (m *Model) summaryOp(fn *Func, op *Op, ops []*Op, tmpl *keyid.Resolver, par
 		key = m.viaTemplate(op, tmpl) // a wrapper of a wrapper: re-express in this function's parameters
 	}
 	keys := -1
+	var keysAndArgs []int
 	if !key.Known() {
 		if keys = m.keysParam(op, params); keys >= 0 {
 			key = keyid.PlaceholderOf(keys)
+		} else if keysAndArgs = m.keysAndArgsParams(op, params); keysAndArgs != nil {
+			key = keyid.PlaceholderOf(keysAndArgs[0]) // the first key, if the call's script has one
 		}
 	}
 	if !key.Known() && options >= 0 && op.Client == rediscall.Rueidis {
@@ -182,7 +185,7 @@ func (m *Model) summaryOp(fn *Func, op *Op, ops []*Op, tmpl *keyid.Resolver, par
 		Kind: op.Kind, Command: op.Command, Key: key, TTLIs: op.TTLIs, NX: op.NX,
 		Value: paramIndexOf(m.pass.TypesInfo, op.Value, params), Match: paramIndexOf(m.pass.TypesInfo, op.Match, params), TTL: m.passedParam(op.TTL, params),
 		Role: op.Role, Owner: op.OwnerChecked, Where: analysisutil.Where(m.pass.Fset, op.Pos()), Wrapper: fn.Name(),
-		Script: -1, Keys: keys,
+		Script: -1, Keys: keys, KeysAndArgs: keysAndArgs,
 		Ctx: m.ctxParamOf(fn, op, params), FailsOnDoneCtx: op.FailsOnDoneCtx,
 		Client: op.Client, Library: op.Library, OKResult: op.OKResult, Queued: op.Queued,
 		InWatch: m.inWatchTransaction(op), Options: options,
@@ -216,6 +219,28 @@ func (m *Model) keysParam(op *Op, params map[*types.Var]int) int {
 		return paramIndexOf(m.pass.TypesInfo, argAt(op.Expr, op.Via.Keys), params)
 	}
 	return -1
+}
+
+// keysAndArgsParams returns the parameters a redigo script command of a
+// wrapper sends as its keys and arguments, when the script object is a
+// parameter too and the first of them is a parameter passed whole
+// (func release(conn redis.Conn, s *redis.Script, key, token string) {
+// s.Do(conn, key, token) }); -1 for one that is no parameter (a TTL of
+// the wrapper's own), which the call's script must not count as a key;
+// nil otherwise.
+func (m *Model) keysAndArgsParams(op *Op, params map[*types.Var]int) []int {
+	if op.Via != nil || op.Script == nil || !op.Script.Object || len(op.Script.KeysAndArgs) == 0 ||
+		paramIndexOf(m.pass.TypesInfo, op.Script.Script, params) < 0 {
+		return nil
+	}
+	out := make([]int, len(op.Script.KeysAndArgs))
+	for i, e := range op.Script.KeysAndArgs {
+		out[i] = paramIndexOf(m.pass.TypesInfo, e, params)
+	}
+	if out[0] < 0 {
+		return nil
+	}
+	return out
 }
 
 // carryCall records in s what the calls of the wrapper need of op
@@ -361,6 +386,9 @@ func (m *Model) instantiate(call *ast.CallExpr, s *SummaryOp) (*rediscall.Call, 
 	if s.Script >= 0 {
 		c.Script = m.scriptAt(call, s)
 	}
+	if len(s.KeysAndArgs) > 0 && !m.splitKeysAndArgs(c, call, s) {
+		return nil, keyid.ID{}, false // the call's script has no key, or no known key count
+	}
 	if c.TTL != nil {
 		c.TTLIs = m.Env.TTLOf(c.TTL, false)
 	}
@@ -456,6 +484,30 @@ func (m *Model) passScriptOn(s *SummaryOp, op *Op, params map[*types.Var]int) {
 	if i := paramIndexOf(m.pass.TypesInfo, argAt(op.Expr, op.Via.Script), params); i >= 0 {
 		s.Script, s.ScriptSha, s.ScriptObject = i, op.Via.ScriptSha, op.Via.ScriptObject
 	}
+}
+
+// splitKeysAndArgs sets the keys and ARGV of c, the call of a wrapper
+// that sends its caller's redigo script object with the keys and
+// arguments of s.KeysAndArgs: the script the call passes says how many
+// of them are keys (NewScript(keyCount, src)). False when it does not
+// say, or has no key.
+func (m *Model) splitKeysAndArgs(c *rediscall.Call, call *ast.CallExpr, s *SummaryOp) bool {
+	_, n, known := m.Env.ScriptSource(argAt(call, s.Script))
+	if !known || n < 1 || n > len(s.KeysAndArgs) || c.Script == nil {
+		return false
+	}
+	sent := make([]ast.Expr, len(s.KeysAndArgs))
+	for j, i := range s.KeysAndArgs {
+		sent[j] = argAt(call, i)
+	}
+	if slices.Contains(sent[:n], nil) {
+		return false // a key the wrapper writes itself
+	}
+	c.KeyExprs, c.KeyExpr = sent[:n], sent[0]
+	if !slices.Contains(sent[n:], nil) {
+		c.Script.Args = sent[n:] // ARGV as the caller writes it, when it writes them all
+	}
+	return true
 }
 
 // scriptAt returns the script a call of a script wrapper (s) runs: the

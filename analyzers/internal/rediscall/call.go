@@ -139,6 +139,11 @@ type ScriptCall struct {
 	// Args are the expressions of ARGV, one each, when the call writes
 	// them out (not a slice spread with ...); nil otherwise.
 	Args []ast.Expr
+	// KeysAndArgs are the keys and arguments of redigo's Do(c,
+	// keysAndArgs...), written out, when the script object's key count
+	// is not known where it runs (a *Script passed in): the callers of a
+	// wrapper, whose script says its key count, split them.
+	KeysAndArgs []ast.Expr
 }
 
 // argv returns the ARGV expressions of call, args, unless call spreads a

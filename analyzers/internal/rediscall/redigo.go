@@ -59,13 +59,17 @@ func (env *Env) redigoScript(c *Call, call *ast.CallExpr, fn *types.Func) bool {
 	if len(args) == 0 {
 		return false
 	}
-	src, n, known := env.ScriptSource(c.ClientExpr)
+	recv := c.ClientExpr
+	src, n, known := env.ScriptSource(recv)
 	c.Kind, c.Command, c.ClientExpr = Script, "EVALSHA", args[0]
 	c.Queued = fn.Name() != "Do" && fn.Name() != "DoContext"
 	rest := args[1:]
 	c.Script = &ScriptCall{Source: src, Known: known}
 	if !known || n < 0 || n > len(rest) || call.Ellipsis.IsValid() {
 		c.Script.Known = false
+		if !known && !call.Ellipsis.IsValid() {
+			c.Script.Script, c.Script.Object, c.Script.KeysAndArgs = recv, true, rest // a *Script its caller passes
+		}
 		return true
 	}
 	c.KeyExprs = rest[:n]
